@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './roles';
+export * from './access';
+export * from './entities';
+export * from './types';
