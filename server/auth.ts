@@ -1,0 +1,90 @@
+/**
+ * Passwords (scrypt), opaque bearer tokens (stored hashed, with expiry) and the caller of a request.
+ */
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { hasAccess, parseAccesses, roleOf, type Role } from '../contract';
+import type { DB, Row } from './db';
+import { now } from './db';
+import { unauthorized } from './errors';
+
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
+const KEY_LENGTH = 64;
+/** A session lasts 7 days; a reset token 1 hour. */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const RESET_TTL_MS = 3600 * 1000;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH);
+  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: unknown): Promise<boolean> {
+  if (typeof stored !== 'string') return false;
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length);
+  return crypto.timingSafeEqual(key, expected);
+}
+
+export const randomToken = () => crypto.randomBytes(32).toString('base64url');
+export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+export async function openSession(db: DB, userId: number): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(SESSION_TTL_MS), created_at: now() })
+    .execute();
+  return token;
+}
+
+export async function closeSessions(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function createResetToken(db: DB, userId: number): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(RESET_TTL_MS), used_at: null, created_at: now() })
+    .execute();
+  return token;
+}
+
+/** Who is calling: the signed-in user with their role and granted accesses. */
+export interface Caller {
+  id: number;
+  user: Row;
+  role: Role;
+  /** Whether the caller may use the admin screen named by this access token. */
+  can(token: string): boolean;
+}
+
+export function callerOf(user: Row): Caller {
+  const role = roleOf(user.abilities);
+  const granted = parseAccesses(user.granted_accesses);
+  return { id: Number(user.id), user, role, can: (token) => role === 'admin' && hasAccess(granted, token) };
+}
+
+/**
+ * The caller behind an Authorization header: null when there is none; 401 when the token is
+ * unknown or expired, or its user is blacklisted.
+ */
+export async function resolveCaller(db: DB, authorization: string | undefined): Promise<Caller | null> {
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+  if (!match) throw unauthorized('The session token is malformed; please sign in again');
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', sha256(match[1]))
+    .executeTakeFirst();
+  if (!session || String(session.expires_at) < now()) throw unauthorized('Your session has expired; please sign in again');
+  const user = await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst();
+  if (!user || !Number(user.is_active)) throw unauthorized('This account is not active');
+  return callerOf(user);
+}

@@ -1,0 +1,33 @@
+/** Run-time settings of the reference server, from the environment. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Demo mode seeds demo data and the three demo accounts (DESIGN D7). */
+  demo: boolean;
+  /** Contract only: extension endpoints answer 404 and extension request fields are ignored. */
+  strict: boolean;
+  /** Where the built console lives; served at '/'. */
+  staticDir: string;
+  /** Public address used in mails (password reset links). */
+  publicUrl: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: env.DEMO ? env.DEMO !== '0' : !production,
+    strict: env.CONTRACT_STRICT === '1',
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
+  };
+}

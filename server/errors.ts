@@ -1,0 +1,15 @@
+/** An answer that is not a success: an HTTP status and the readable `query` text of the envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = 'Please sign in to continue') => new ApiError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message);
+export const notFound = (message = 'Record not found') => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);

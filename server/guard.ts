@@ -1,0 +1,40 @@
+/**
+ * The one guard every route passes through (DESIGN D6): deny by default, admin screens need the
+ * admin role and the screen's access token, seller lists are scoped to the caller's own records.
+ */
+import type { EntityContract, Rule } from '../contract';
+import type { Caller } from './auth';
+import type { DB } from './db';
+import { forbidden, unauthorized } from './errors';
+import type { SelectQueryBuilder } from 'kysely';
+
+/** 'all': every record; 'own': only the caller's (a seller, or an admin without the screen's token). */
+export type Scope = { kind: 'all' } | { kind: 'own'; userId: number };
+
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+export function authorize(rule: Rule, entity: EntityContract, caller: Caller | null): Scope {
+  if (rule === 'public') return { kind: 'all' };
+  if (rule === 'none') throw forbidden('This operation is not available');
+  const who = requireCaller(caller);
+  if (rule === 'user' || who.can(entity.access)) return { kind: 'all' };
+  if (rule === 'owner' && entity.owner && who.role !== 'buyer') return { kind: 'own', userId: who.id };
+  throw forbidden(
+    who.role === 'admin' ? 'Your account has not been granted access to this section' : 'This section is only available to administrators',
+  );
+}
+
+/** Narrows a query on an entity's table to the records the scope allows. */
+export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>>(
+  db: DB,
+  query: Q,
+  entity: EntityContract,
+  scope: Scope,
+): Q {
+  if (scope.kind === 'all' || !entity.owner) return query;
+  if (entity.owner.via === 'owner_id') return query.where('owner_id', '=', scope.userId) as Q;
+  return query.where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', scope.userId)) as Q;
+}

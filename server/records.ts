@@ -1,0 +1,128 @@
+/**
+ * Payloads in, answers out, for any entity of the contract: `readPayload` validates a payload
+ * against the entity's field list (types, lengths, required flags, allowed values) and flattens its
+ * nested groups into columns; `present` turns a row back into the wire shape.
+ */
+import type { EntityContract, FieldSpec } from '../contract';
+import { badRequest } from './errors';
+import type { Row } from './db';
+
+const DEFAULT_MAX = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const label = (name: string) => name.replace(/_/g, ' ');
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value of a field in a payload: top level first, then its nested group, unwrapped. */
+function pick(payload: Record<string, unknown>, name: string, field: FieldSpec): unknown {
+  let value = payload[name];
+  if (value === undefined && field.group && isObject(payload[field.group])) {
+    value = (payload[field.group] as Record<string, unknown>)[name];
+  }
+  if (field.wrap && isObject(value)) value = value[field.wrap];
+  return value;
+}
+
+/** Checks one value against its field; returns the column value or an error text. */
+export function coerce(name: string, field: FieldSpec, value: unknown): { ok: unknown } | { error: string } {
+  const what = label(name);
+  if (value === null) return { ok: null };
+  switch (field.type) {
+    case 'string':
+    case 'email':
+    case 'date':
+    case 'text': {
+      if (typeof value !== 'string' && typeof value !== 'number') return { error: `${what} must be text` };
+      const text = String(value).trim();
+      const max = field.max ?? DEFAULT_MAX[field.type];
+      if (text.length > max) return { error: `${what} must be at most ${max} characters` };
+      if (field.type === 'email' && text !== '' && !EMAIL.test(text)) return { error: `${what} must be an email address` };
+      if (field.oneOf && text !== '' && !field.oneOf.includes(text)) {
+        return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
+      }
+      return { ok: text };
+    }
+    case 'int':
+    case 'number': {
+      if (value === '') return { ok: null };
+      const num = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(num)) return { error: `${what} must be a number` };
+      if (field.type === 'int' && !Number.isInteger(num)) return { error: `${what} must be a whole number` };
+      if (Math.abs(num) > 1e15) return { error: `${what} is too large` };
+      if (field.oneOf && !field.oneOf.includes(num)) return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
+      return { ok: num };
+    }
+    case 'bool': {
+      if (value === true || value === 1 || value === '1' || value === 'true') return { ok: 1 };
+      if (value === false || value === 0 || value === '0' || value === 'false') return { ok: 0 };
+      return { error: `${what} must be true or false` };
+    }
+    case 'json': {
+      const text = JSON.stringify(value);
+      if (text.length > (field.max ?? DEFAULT_MAX.json)) return { error: `${what} is too large` };
+      return { ok: text };
+    }
+  }
+}
+
+export interface ReadOptions {
+  /** A new record: required fields must be present. */
+  create: boolean;
+  /** Only these fields are read (a status call's fields); all writable fields otherwise. */
+  only?: readonly string[];
+}
+
+/** Validates a payload and returns the columns it sets; throws 400 with every problem named. */
+export function readPayload(entity: EntityContract, payload: unknown, opts: ReadOptions): Row {
+  if (!isObject(payload)) throw badRequest('The request body must be a JSON object');
+  const out: Row = {};
+  const errors: string[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.serverSet || (opts.only && !opts.only.includes(name))) continue;
+    const value = pick(payload, name, field);
+    if (value === undefined) {
+      if (opts.create && field.required) errors.push(`${label(name)} is required`);
+      continue;
+    }
+    const result = coerce(name, field, value);
+    if ('error' in result) errors.push(result.error);
+    else if (field.required && (result.ok === null || result.ok === '')) errors.push(`${label(name)} is required`);
+    else out[name] = result.ok;
+  }
+  if (errors.length) throw badRequest(errors.join('; '));
+  return out;
+}
+
+/** Reads a positive integer id from a payload value. */
+export function readId(value: unknown, what = 'id'): number {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw badRequest(`${what} must be a positive whole number`);
+  return id;
+}
+
+/** A row in its wire shape: groups nested, JSON parsed, wrapped values wrapped, booleans encoded. */
+export function present(entity: EntityContract, row: Row): Row {
+  const out: Row = { id: row.id };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    let value = row[name] ?? null;
+    if (field.type === 'json' && typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        value = null;
+      }
+    }
+    if (field.type === 'bool' && value !== null) value = entity.activeAs === 'bool' ? Boolean(value) : Number(value);
+    if (field.wrap) value = { [field.wrap]: value };
+    if (field.group) {
+      const group = (out[field.group] ??= {}) as Row;
+      group[name] = value;
+    } else out[name] = value;
+  }
+  out.created_at = row.created_at ?? null;
+  out.updated_at = row.updated_at ?? null;
+  return out;
+}

@@ -1,0 +1,41 @@
+/** Small readers shared by the routes: pages, sizes, ordering, the success envelope. */
+import { DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE, envelope, type Info } from '../../contract';
+import { badRequest } from '../errors';
+import { isObject } from '../records';
+import type { ListQuery } from '../store';
+
+export const ok = <D, H>(part: Partial<Info<D, H>> = {}) => envelope<D, H>({ status: true, ...part });
+
+function positive(value: unknown, what: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) {
+    throw badRequest(`${what} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`);
+  }
+  return n;
+}
+
+/**
+ * The page of a list call. The contract sends {page}; per_page, sort, order and filter are
+ * additive extensions, ignored in strict mode.
+ */
+export function readListQuery(body: Record<string, unknown>, strict: boolean): ListQuery {
+  const page = positive(body.page, 'page', FIRST_PAGE);
+  if (strict) return { page, perPage: DEFAULT_PER_PAGE };
+  const perPage = positive(body.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const q: ListQuery = { page, perPage };
+  if (body.sort !== undefined) {
+    if (typeof body.sort !== 'string') throw badRequest('sort must be a column name');
+    const order = String(body.order ?? 'DESC').toUpperCase();
+    if (order !== 'ASC' && order !== 'DESC') throw badRequest('order must be ASC or DESC');
+    q.sort = { field: body.sort, desc: order === 'DESC' };
+  }
+  if (body.filter !== undefined) {
+    if (!isObject(body.filter)) throw badRequest('filter must be an object of column values');
+    q.filter = body.filter;
+  }
+  return q;
+}
+
+/** Whether the client asked for a page size (an extension): array answers are then paged. */
+export const wantsPages = (body: Record<string, unknown>, strict: boolean) => !strict && body.per_page !== undefined;

@@ -1,0 +1,33 @@
+/** POST /search-dive {keyIndex, value, targets} (SPEC §7.3): one search for every list. */
+import type { FastifyInstance } from 'fastify';
+import { entityByKeyIndex } from '../../contract';
+import { bodyOf, type Context } from '../app';
+import { authorize } from '../guard';
+import { badRequest } from '../errors';
+import { listAll, listPage } from '../store';
+import { ok, readListQuery, wantsPages } from './common';
+
+export async function searchRoutes(app: FastifyInstance, { db, config }: Context) {
+  app.post('/search-dive', async (request) => {
+    const body = bodyOf(request);
+    const keyIndex = typeof body.keyIndex === 'string' && /^\d+$/.test(body.keyIndex) ? Number(body.keyIndex) : body.keyIndex;
+    if (typeof keyIndex !== 'number' || !Number.isInteger(keyIndex)) throw badRequest('keyIndex must be a whole number');
+    const entity = entityByKeyIndex(keyIndex);
+    if (!entity?.search) throw badRequest(`keyIndex ${keyIndex} does not name a searchable list`);
+    const value = body.value ?? '';
+    if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('value must be text');
+    if (String(value).length > 100) throw badRequest('value must be at most 100 characters');
+    if (!Array.isArray(body.targets) || body.targets.length === 0) throw badRequest('targets must be a list of column names');
+    const allowed: readonly string[] = entity.search.targets;
+    for (const target of body.targets) {
+      if (typeof target !== 'string' || !allowed.includes(target)) {
+        throw badRequest(`${String(target)} cannot be searched here; allowed: ${allowed.join(', ')}`);
+      }
+    }
+    const scope = authorize(entity.rules.read, entity, request.caller);
+    const q = { ...readListQuery(body, config.strict), search: { value: String(value), targets: body.targets as string[] } };
+    if (!wantsPages(body, config.strict)) return ok({ HLL: await listAll(db, entity, scope, q) });
+    const page = await listPage(db, entity, scope, q);
+    return ok({ HLL: page.data, total: page.total });
+  });
+}

@@ -1,0 +1,242 @@
+/**
+ * Accounts and sessions (SPEC §7.2, DESIGN D6–D8): register, sign in, the users call, edits,
+ * blacklisting, granted accesses, password reset. The rules that guard privileges live here.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ASSIGNABLE_TOKENS, DEFAULT_ABILITIES, ENTITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
+} from '../../contract';
+import { bodyOf, type Context } from '../app';
+import {
+  closeSessions, createResetToken, hashPassword, openSession, sha256, verifyPassword, type Caller,
+} from '../auth';
+import { now, type DB, type Row } from '../db';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { authorize, requireCaller } from '../guard';
+import { coerce, readId, readPayload } from '../records';
+import { listPage, presentMany } from '../store';
+import { ok, readListQuery } from './common';
+
+const USERS = ENTITIES.users;
+const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
+const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
+
+function text(body: Row, name: string, opts: { required?: boolean; max?: number; type?: 'email' } = {}): string {
+  const result = coerce(name, { type: opts.type ?? 'string', max: opts.max }, body[name] ?? null);
+  if ('error' in result) throw badRequest(result.error);
+  const value = (result.ok as string | null) ?? '';
+  if (opts.required && value === '') throw badRequest(`${name.replace(/_/g, ' ')} is required`);
+  return value;
+}
+
+function password(body: Row, name = 'password'): string {
+  const value = body[name];
+  if (typeof value !== 'string' || value.length === 0) throw badRequest('password is required');
+  if (value.length < MIN_PASSWORD_LENGTH) throw badRequest(PASSWORD_MESSAGE);
+  if (value.length > 200) throw badRequest('password must be at most 200 characters');
+  return value;
+}
+
+/** Abilities as a list of known ability numbers, from a JSON string or an array. */
+function abilitiesOf(value: unknown): number[] {
+  const list = parseAbilities(value);
+  const raw = typeof value === 'string' ? value.trim() : value;
+  if ((Array.isArray(raw) && raw.length !== list.length) || list.some((n) => n < 1 || n > 3) || list.length === 0) {
+    throw badRequest('abilities must be a list of the numbers 1, 2 and 3, such as [1,2]');
+  }
+  return [...new Set(list)].sort();
+}
+
+async function presentUser(db: DB, user: Row) {
+  const [out] = await presentMany(db, USERS, [user]);
+  return out;
+}
+
+async function userById(db: DB, id: number): Promise<Row> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw notFound(`No user has id ${id}`);
+  return user;
+}
+
+async function ensureUnique(db: DB, email: string, phone: string, exceptId?: number) {
+  let q = db.selectFrom('users').select(['id', 'email', 'phone']).where((eb) =>
+    phone ? eb.or([eb('email', '=', email), eb('phone', '=', phone)]) : eb('email', '=', email),
+  );
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const clash = await q.executeTakeFirst();
+  if (clash) throw conflict(clash.email === email ? 'This email is already registered' : 'This phone number is already registered');
+}
+
+/** An admin holding the Users screen's access, or nobody. */
+const usersAdmin = (caller: Caller | null) => authorize(USERS.rules.update, USERS, caller);
+
+export async function createUser(
+  db: DB,
+  fields: { name: string; email: string; phone: string; password: string; abilities: number[]; granted?: string[] },
+): Promise<Row> {
+  const stamp = now();
+  return db
+    .insertInto('users')
+    .values({
+      name: fields.name, email: fields.email.toLowerCase(), phone: fields.phone,
+      password_hash: await hashPassword(fields.password),
+      abilities: JSON.stringify(fields.abilities), granted_accesses: JSON.stringify(fields.granted ?? []),
+      is_active: 1, source: 'inbuilt', created_at: stamp, updated_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function userRoutes(app: FastifyInstance, { db, config, onMail }: Context) {
+  app.post('/user', async (request) => {
+    const body = bodyOf(request);
+    const name = text(body, 'name', { required: true });
+    const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
+    const phone = text(body, 'phone', { required: true, max: 32 });
+    if (!PHONE.test(phone)) throw badRequest('phone must be a phone number such as +447700900123');
+    const secret = password(body);
+    const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
+    if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
+    await ensureUnique(db, email, phone);
+    const user = await createUser(db, { name, email, phone, password: secret, abilities });
+    const token = await openSession(db, Number(user.id));
+    return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
+  });
+
+  app.post('/user/terminal', async (request) => {
+    const body = bodyOf(request);
+    const credential = text(body, 'credential', { required: true }).toLowerCase();
+    if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('email', '=', credential), eb('phone', '=', credential)]))
+      .executeTakeFirst();
+    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
+      throw unauthorized('The email, phone number or password is not correct');
+    }
+    if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
+    const token = await openSession(db, Number(user.id));
+    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
+  });
+
+  app.post('/users', async (request) => {
+    const body = bodyOf(request);
+    const caller = requireCaller(request.caller);
+    if (body.id !== undefined && body.id !== '') {
+      const id = readId(body.id);
+      if (id !== caller.id) usersAdmin(caller);
+      return ok({ detail: await presentUser(db, await userById(db, id)) });
+    }
+    usersAdmin(caller);
+    return ok({ HLL: await listPage(db, USERS, { kind: 'all' }, readListQuery(body, config.strict)) });
+  });
+
+  app.post('/user/edit', async (request) => {
+    const body = bodyOf(request);
+    const caller = requireCaller(request.caller);
+    const id = readId(body.id);
+    const self = id === caller.id;
+    if (!self) usersAdmin(caller);
+    const before = await userById(db, id);
+    const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active'] });
+    if (body.abilities !== undefined) {
+      const abilities = JSON.stringify(abilitiesOf(body.abilities));
+      if (abilities !== JSON.stringify(abilitiesOf(before.abilities))) {
+        if (self) throw forbidden('You cannot change your own abilities');
+        values.abilities = abilities;
+      }
+    }
+    if (values.is_active !== undefined && values.is_active !== Number(before.is_active)) {
+      if (self) throw forbidden('You cannot blacklist your own account');
+      if (values.is_active === 0) await closeSessions(db, id);
+    }
+    if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+    await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
+    const user = await db.updateTable('users').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return ok({ query: 'User updated successfully', detail: await presentUser(db, user) });
+  });
+
+  app.post('/user/status', async (request) => {
+    const body = bodyOf(request);
+    const caller = requireCaller(request.caller);
+    usersAdmin(caller);
+    const id = readId(body.id);
+    if (id === caller.id) throw forbidden('You cannot blacklist your own account');
+    const before = await userById(db, id);
+    const given = body.is_active === undefined ? undefined : coerce('is_active', USERS.fields.is_active, body.is_active);
+    if (given && 'error' in given) throw badRequest(given.error);
+    const active = given ? Number(given.ok) : Number(before.is_active) ? 0 : 1;
+    if (!active) await closeSessions(db, id);
+    const user = await db.updateTable('users').set({ is_active: active, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return ok({ query: active ? 'User activated' : 'User blacklisted', detail: await presentUser(db, user) });
+  });
+
+  app.post('/user/assign-role', async (request) => {
+    const body = bodyOf(request);
+    const caller = requireCaller(request.caller);
+    usersAdmin(caller);
+    const id = readId(body.id);
+    if (id === caller.id) throw forbidden('You cannot grant accesses to yourself');
+    const raw = body.granted_accesses;
+    const tokens = parseAccesses(raw);
+    const rawList = typeof raw === 'string' ? (() => { try { return JSON.parse(raw); } catch { return null; } })() : raw;
+    if (!Array.isArray(rawList) || rawList.length !== tokens.length) throw badRequest('granted_accesses must be a list of access names');
+    const unknown = tokens.filter((t) => !ASSIGNABLE_TOKENS.includes(t.toLowerCase()));
+    if (unknown.length) throw badRequest(`These cannot be assigned: ${unknown.join(', ')}`);
+    const notHeld = tokens.filter((t) => !hasAccess(caller.user.granted_accesses, t));
+    if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
+    await userById(db, id);
+    const granted = JSON.stringify([...new Set(tokens.map((t) => t.toLowerCase()))]);
+    const user = await db.updateTable('users').set({ granted_accesses: granted, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return ok({ query: 'Roles assigned successfully', detail: await presentUser(db, user) });
+  });
+
+  app.post('/user/reset', async (request) => {
+    const email = text(bodyOf(request), 'email', { required: true, type: 'email' }).toLowerCase();
+    const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
+    if (user) {
+      const token = await createResetToken(db, Number(user.id));
+      const mail = {
+        to: email,
+        subject: 'Reset your password',
+        body: `Hello ${String(user.name)},\n\nOpen this link within one hour to choose a new password:\n${config.publicUrl}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
+      };
+      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now() }).execute();
+      onMail?.(mail);
+    }
+    return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
+  });
+
+  app.post('/user/update', async (request) => {
+    const body = bodyOf(request);
+    const token = text(body, 'reset_token', { required: true });
+    const secret = password(body);
+    const reset = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    if (!reset || reset.used_at || String(reset.expires_at) < now()) {
+      throw badRequest('This reset link is not valid any more; please ask for a new one');
+    }
+    const userId = Number(reset.user_id);
+    await db.updateTable('password_resets').set({ used_at: now() }).where('id', '=', Number(reset.id)).execute();
+    await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', userId).execute();
+    await closeSessions(db, userId);
+    return ok({ query: 'Your password has been changed; please sign in' });
+  });
+
+  app.post('/shopz', async (request) => {
+    const caller = requireCaller(request.caller);
+    const ownerId = readId(bodyOf(request).owner_id ?? caller.id, 'owner_id');
+    if (ownerId !== caller.id) authorize('admin', ENTITIES.shops, caller);
+    const rows = await db.selectFrom('shops').selectAll().where('owner_id', '=', ownerId).orderBy('id').limit(1000).execute();
+    return ok({ HLL: await presentMany(db, ENTITIES.shops, rows) });
+  });
+
+  if (!config.strict) {
+    app.post('/user/logout', async (request) => {
+      const header = request.headers.authorization;
+      const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+      if (match) await db.deleteFrom('sessions').where('token_hash', '=', sha256(match[1])).execute();
+      return ok({ query: 'Signed out' });
+    });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
+ */
+import { ADMIN_ABILITIES, ASSIGNABLE_TOKENS, ORDER_STATUSES, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
+import { now, type DB, type Row } from './db';
+import { createUser } from './routes/users';
+
+export const DEMO_ACCOUNTS = {
+  admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
+  seller: { name: 'Sam Seller', email: 'seller@example.com', phone: '+14155550101', password: 'seller1234' },
+  buyer: { name: 'Bea Buyer', email: 'buyer@example.com', phone: '+14155550102', password: 'buyer1234' },
+} as const;
+
+async function insert(db: DB, table: string, rows: Row[]): Promise<Row[]> {
+  const stamp = now();
+  const out: Row[] = [];
+  for (const row of rows) {
+    out.push(await db.insertInto(table).values({ ...row, created_at: stamp, updated_at: stamp }).returningAll().executeTakeFirstOrThrow());
+  }
+  return out;
+}
+
+const isEmpty = async (db: DB, table: string) => !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
+
+/** Order statuses (SPEC §4.5) and the source currency's rate: needed by every installation. */
+export async function seedReference(db: DB) {
+  if (await isEmpty(db, 'orderStatuses')) {
+    await insert(db, 'orderStatuses', ORDER_STATUSES.map((s) => ({ id: s.id, name: s.name, is_active: 1 })));
+  }
+  if (await isEmpty(db, 'exchanges')) {
+    await insert(db, 'exchanges', [
+      { code: 'USD', country: 'United States', currency: 'US Dollar', currency_symbol: '$', value_per_dollar: 1, is_active: 1 },
+    ]);
+  }
+}
+
+export async function seedDemo(db: DB) {
+  if (!(await isEmpty(db, 'users'))) return;
+  const a = DEMO_ACCOUNTS;
+  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...ASSIGNABLE_TOKENS] });
+  const seller = await createUser(db, { ...a.seller, abilities: REGISTER_ABILITIES });
+  await createUser(db, { ...a.buyer, abilities: DEFAULT_ABILITIES });
+  const other = await createUser(db, {
+    name: 'Olu Okafor', email: 'olu@example.com', phone: '+2348030000000', password: 'olu-seller-1', abilities: REGISTER_ABILITIES,
+  });
+
+  await insert(db, 'exchanges', [
+    { code: 'GBP', country: 'United Kingdom', currency: 'Pound Sterling', currency_symbol: '£', value_per_dollar: 0.79, is_active: 1 },
+    { code: 'EUR', country: 'Germany', currency: 'Euro', currency_symbol: '€', value_per_dollar: 0.92, is_active: 1 },
+    { code: 'NGN', country: 'Nigeria', currency: 'Naira', currency_symbol: '₦', value_per_dollar: 1550, is_active: 1 },
+    { code: 'LRD', country: 'Liberia', currency: 'Liberian Dollar', currency_symbol: 'L$', value_per_dollar: 192, is_active: 1 },
+  ]);
+  const categories = await insert(db, 'categories', [
+    { name: 'Fashion', commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 20, is_active: 1 },
+    { name: 'Electronics', commission_currency: 'USD', commission_flat_rate: 7.5, commission_monthly: 35, is_active: 1 },
+    { name: 'Home & Garden', commission_currency: 'GBP', commission_flat_rate: 4, commission_monthly: 15, is_active: 1 },
+  ]);
+  const subs = await insert(db, 'subcategories', [
+    { category_id: categories[0].id, name: 'Shoes', serial: 'FAS-1' },
+    { category_id: categories[0].id, name: 'Dresses', serial: 'FAS-2' },
+    { category_id: categories[1].id, name: 'Phones', serial: 'ELE-1' },
+    { category_id: categories[1].id, name: 'Laptops', serial: 'ELE-2' },
+    { category_id: categories[2].id, name: 'Furniture', serial: 'HOM-1' },
+  ]);
+  await insert(db, 'brands', [
+    { name: 'Acme', type: 'popular', product_id: 0, is_active: 1 },
+    { name: 'Nimbus', type: 'upcoming', product_id: 0, is_active: 1 },
+    { name: 'Zenith', type: 'popular', product_id: 0, is_active: 0 },
+  ]);
+
+  const cities = [
+    ['Lagos', 'Lagos', 'Nigeria', '100001'], ['London', 'England', 'United Kingdom', 'SW1A 1AA'],
+    ['Monrovia', 'Montserrado', 'Liberia', '1000'], ['Austin', 'Texas', 'United States', '73301'],
+  ];
+  const shopRows: Row[] = [];
+  for (let i = 1; i <= 18; i++) {
+    const [city, state, country, zip] = cities[i % cities.length];
+    const owner = i <= 12 ? seller : other;
+    shopRows.push({
+      owner_id: owner.id, name: `${owner === seller ? 'Sam' : 'Olu'}'s Store ${i}`, description: `Everyday goods, branch ${i}`,
+      category_id: categories[i % 3].id, street_name: `${i} Market Street`, zip, city, state, country,
+      bank_name: 'First Bank', bank_country: country, swift_code: 'FBNINGLA', sort_code: '20-00-00',
+      account_name: String(owner.name), account_number: String(10000000 + i),
+      paypal_email: i % 2 ? `shop${i}@example.com` : '', name_of_seller: i % 2 ? String(owner.name) : '', is_active: i % 5 ? 1 : 0,
+    });
+  }
+  const shops = await insert(db, 'shops', shopRows);
+
+  const productRows: Row[] = [];
+  for (let i = 1; i <= 30; i++) {
+    const shop = shops[i % shops.length];
+    const sub = subs[i % subs.length];
+    productRows.push({
+      shop_id: shop.id, name: `Product ${i}`, description: `A fine product number ${i}`, currency: i % 3 ? 'USD' : 'NGN',
+      price: 10 * i, sale_price: 9 * i, in_stock: i % 7 === 0 ? 0 : i, unit: 'cm', height: 10, width: 20, length: 30, weight: 1.5,
+      sku: `SKU-${i}`, quantity: 1, state: i % 4 ? 'active' : 'draft', premier: i % 6 ? 'no' : 'yes',
+      product_type: i % 5 ? 'new' : 'preown', image: JSON.stringify([]), category_id: sub.category_id, subcategory_id: sub.id,
+      variety_option: JSON.stringify({ color: 'Blue', size: 'M' }), band_id: null, band_name: 'Acme',
+    });
+  }
+  await insert(db, 'products', productRows);
+
+  const orderRows: Row[] = [];
+  for (let i = 1; i <= 24; i++) {
+    const shop = shops[i % shops.length];
+    const [city, state, country, zip] = cities[i % cities.length];
+    const total = 25 * i;
+    orderRows.push({
+      shop_id: shop.id, customer_id: 3, parent_id: null, payment_gateway: i % 2 ? 'paypal' : 'bank',
+      tracking_number: `TRK${String(1000 + i)}`, number_of_items: (i % 4) + 1, status: (i % 6) + 1, currency: i % 3 ? 'USD' : 'GBP',
+      total, total_fxws: total, paid_total: total, paid_total_fxws: total, delivery_fee: 5, logistics: 'DHL',
+      shipping_address: JSON.stringify({ street_name: `${i} High Road`, city, state, country, zip }), is_active: 1,
+    });
+  }
+  await insert(db, 'orders', orderRows);
+
+  await insert(db, 'templates', [
+    { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
+    { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
+  ]);
+  await insert(db, 'subscriptionPlans', [
+    { type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 1000, amount: 49, currency: 'USD', is_active: 1 },
+    { type: 'premier', nature: 'listing', period: 'week', unit: '1', total_clicks: 500, amount: 19, currency: 'USD', is_active: 1 },
+  ]);
+  const types = ['commission', 'premier', 'advert'];
+  await insert(db, 'subscriptions', types.flatMap((type, k) => [1, 2].map((n) => ({
+    shop_id: shops[k + n].id, type, nature: 'listing', period: 'month', unit: '1', total_clicks: 100 * n, amount: 10 * (k + n),
+    currency: 'USD', payment_gateway: 'paypal', start_date: '2026-01-01', end_date: '2026-12-31', is_active: 1,
+  }))));
+  await insert(db, 'shippings', [
+    { duration: '3-5 days', currency: 'USD', amount: 10, means: 'Road', note: 'Standard delivery', is_active: 1 },
+    { duration: '1-2 days', currency: 'USD', amount: 25, means: 'Air', note: 'Express delivery', is_active: 1 },
+  ]);
+  await insert(db, 'miles', [{ country: 'Nigeria', currency: 'USD', value_per_mile: 0.5, is_active: 1 }]);
+  await insert(db, 'jobs', [
+    { title: 'Customer support agent', description: 'Help our buyers and sellers.', qualification: 'Any degree', details: 'Remote', expiry: '31/12/2026', state: 'Lagos', country: 'Nigeria', is_active: 1 },
+  ]);
+  await insert(db, 'applicants', [{ user_id: 3, title: 'Customer support agent', cv: '/files/docs/cv_3.docx', country: 'Nigeria', is_active: 1 }]);
+  await insert(db, 'supports', [{ user_id: 3, title: 'Late delivery', message: 'My order has not arrived yet.', country: 'Liberia', is_active: 1 }]);
+  await insert(db, 'distances', [{ location_A: 'Nigeria,Lagos,Ikeja', location_B: 'Nigeria,Oyo,Ibadan', distance_km: 128 }]);
+  await insert(db, 'deletions', [{ deletion_status: 'No action', customer: 'Bea Buyer', feedback: 'I no longer need my account.', customer_id: 3, is_active: 0 }]);
+  await insert(db, 'chats', [{
+    admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',
+    user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
+  }]);
+  return { admin, seller };
+}
