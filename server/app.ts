@@ -50,11 +50,16 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     if (text === '' || text === undefined) return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text as string));
+      parsed = JSON.parse(text as string);
     } catch {
-      done(new ApiError(400, FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY), undefined);
+      return done(new ApiError(400, FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY), undefined);
     }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return done(new ApiError(400, 'The request body must be a JSON object'), undefined);
+    }
+    done(null, parsed);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
 

@@ -1,0 +1,155 @@
+/**
+ * DESIGN D6: whatever the console hides, the server refuses. Generated from the contract: every
+ * endpoint of every entity is called by each role that must not pass, and by one that must.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITY_LIST, type EntityContract, type Rule } from '../../contract';
+import { startServer, demo, ADMIN, type TestServer } from './harness';
+
+let s: TestServer;
+const tokens: Record<string, string | null> = {};
+const firstId: Record<string, number> = {};
+
+beforeAll(async () => {
+  s = await startServer();
+  tokens.anonymous = null;
+  tokens.buyer = await s.login(demo.buyer.email, demo.buyer.password);
+  tokens.seller = await s.login(demo.seller.email, demo.seller.password);
+  tokens.adminWithout = (await s.userWith(ADMIN, [])).token;
+  tokens.admin = await s.login(demo.admin.email, demo.admin.password);
+  // A record of each entity, for owned entities one that is not the demo seller's (user 2).
+  const othersShops = s.db.selectFrom('shops').select('id').where('owner_id', '!=', 2);
+  for (const e of ENTITY_LIST) {
+    let q = s.db.selectFrom(e.name).select('id').orderBy('id').limit(1);
+    if (e.owner) q = e.owner.via === 'owner_id' ? q.where('owner_id', '!=', 2) : q.where('shop_id', 'in', othersShops);
+    const row = await q.executeTakeFirst();
+    if (row) firstId[e.name] = Number(row.id);
+  }
+});
+afterAll(() => s.close());
+
+type Role = 'anonymous' | 'buyer' | 'seller' | 'adminWithout' | 'admin';
+type Op = 'list' | 'search' | 'create' | 'update' | 'status';
+
+/** What the guard must answer: 'pass' (anything but 401/403), 401 or 403. */
+function expected(rule: Rule, role: Role, entity: EntityContract, op: Op): 'pass' | 401 | 403 {
+  if (rule === 'none') return 403;
+  if (rule === 'public') return 'pass';
+  if (role === 'anonymous') return 401;
+  if (rule === 'user' || role === 'admin') return 'pass';
+  if (rule === 'owner' && entity.owner && role !== 'buyer') {
+    // Scoped to their own records: the record tried belongs to somebody else.
+    return op === 'update' || op === 'status' ? 403 : 'pass';
+  }
+  return 403;
+}
+
+const served = ENTITY_LIST.filter((e) => e.name !== 'users' && Object.values(e.rules).some((r) => r !== 'none'));
+const roles: Role[] = ['anonymous', 'buyer', 'seller', 'adminWithout', 'admin'];
+
+describe.each(served.map((e) => [e.name, e] as const))('%s endpoints', (_name, entity) => {
+  const calls: [Op, Rule, () => [string, Record<string, unknown>]][] = [
+    ['list', entity.rules.read, () => [entity.list, { page: 1 }]],
+    ['create', entity.rules.create, () => [entity.save, {}]],
+    ['update', entity.rules.update, () => [entity.save, { id: firstId[entity.name] }]],
+    ['status', entity.rules.update, () => [entity.status, { id: firstId[entity.name], is_active: 1 }]],
+  ];
+  if (entity.search) {
+    calls.push(['search', entity.rules.read, () => ['/search-dive', { keyIndex: entity.search!.keyIndex, value: '', targets: ['id'] }]]);
+  }
+  it.each(calls.flatMap(([op, rule, make]) => roles.map((role) => [op, role, rule, make] as const)))(
+    '%s as %s',
+    async (op, role, rule, make) => {
+      const [path, body] = make();
+      const before = await s.db.selectFrom(entity.name).selectAll().orderBy('id').execute();
+      const res = await s.post(path, body, tokens[role]);
+      const want = expected(rule, role, entity, op);
+      if (want === 'pass') {
+        expect([401, 403]).not.toContain(res.http);
+      } else {
+        expect(res.http).toBe(want);
+        expect(res.body).toMatchObject({ status: false, query: expect.stringMatching(/\w/), HLL: null });
+        expect(await s.db.selectFrom(entity.name).selectAll().orderBy('id').execute()).toEqual(before);
+      }
+    },
+  );
+});
+
+describe('users endpoints', () => {
+  const cases: [string, () => Record<string, unknown>][] = [
+    ['/users', () => ({ page: 1 })],
+    ['/users', () => ({ id: 2 })],
+    ['/user/edit', () => ({ id: 2, name: 'Hacked', email: 'seller@example.com', phone: '', abilities: '[1,2,3]', is_active: 1 })],
+    ['/user/status', () => ({ id: 2, is_active: 0 })],
+    ['/user/assign-role', () => ({ id: 2, granted_accesses: ['shops'] })],
+  ];
+  it.each(cases.flatMap(([path, body]) => (['anonymous', 'buyer', 'adminWithout'] as Role[]).map((role) => [path, role, body] as const)))(
+    '%s refuses %s',
+    async (path, role, body) => {
+      const before = await s.db.selectFrom('users').selectAll().where('id', '=', 2).executeTakeFirst();
+      const res = await s.post(path, body(), tokens[role]);
+      expect(res.http).toBe(role === 'anonymous' ? 401 : 403);
+      expect(res.body.status).toBe(false);
+      expect(await s.db.selectFrom('users').selectAll().where('id', '=', 2).executeTakeFirst()).toEqual(before);
+    },
+  );
+  it('lets the admin holding the users access list users', async () => {
+    const res = await s.post('/users', { page: 1 }, tokens.admin);
+    expect(res.http).toBe(200);
+    expect(res.body.HLL.total).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('sellers only ever see and change their own shops, products and orders', () => {
+  it('scopes lists and searches to the caller', async () => {
+    const other = await s.login('olu@example.com', 'olu-seller-1');
+    const [mine, theirs] = await Promise.all([s.post('/shops', { page: 1, per_page: 100 }, tokens.seller), s.post('/shops', { page: 1, per_page: 100 }, other)]);
+    const sellerId = (await s.post('/users', { id: 2 }, tokens.seller)).body.detail.id;
+    expect(mine.body.HLL.total).toBe(12);
+    expect(mine.body.HLL.data.every((r: { owner_id: number }) => r.owner_id === sellerId)).toBe(true);
+    expect(theirs.body.HLL.data.every((r: { owner_id: number }) => r.owner_id !== sellerId)).toBe(true);
+    for (const [list, keyIndex] of [['/products', 7], ['/orders', 4]] as const) {
+      const page = await s.post(list, { page: 1, per_page: 100 }, tokens.seller);
+      expect(page.body.HLL.total).toBeGreaterThan(0);
+      expect(page.body.HLL.data.every((r: { shop: { owner_id: number } }) => r.shop.owner_id === sellerId)).toBe(true);
+      const found = await s.post('/search-dive', { keyIndex, value: '', targets: ['id'] }, tokens.seller);
+      expect(found.body.HLL).toHaveLength(page.body.HLL.total);
+    }
+  });
+
+  it("refuses changes to another seller's shop, product and order", async () => {
+    const othersShop = await s.db.selectFrom('shops').select('id').where('owner_id', '!=', 2).executeTakeFirstOrThrow();
+    const othersProduct = await s.db.selectFrom('products').select('id').where('shop_id', '=', othersShop.id).executeTakeFirstOrThrow();
+    const edit = await s.post('/shop', { id: othersShop.id, name: 'Mine now' }, tokens.seller);
+    expect(edit.http).toBe(403);
+    expect(edit.body.query).toBe('You can only change your own records');
+    expect((await s.post('/shop/status', { id: othersShop.id, tyype: 'clear' }, tokens.seller)).http).toBe(403);
+    expect((await s.post('/product/status', { id: othersProduct.id, type: 'state', state: 'draft' }, tokens.seller)).http).toBe(403);
+    const myShop = await s.db.selectFrom('shops').select('id').where('owner_id', '=', 2).executeTakeFirstOrThrow();
+    const myProduct = await s.db.selectFrom('products').select(['id', 'name']).where('shop_id', '=', myShop.id).executeTakeFirstOrThrow();
+    const move = await s.post('/product', { id: myProduct.id, shop_id: othersShop.id }, tokens.seller);
+    expect(move.http).toBe(403);
+    expect(move.body.query).toBe('You can only use your own shops');
+  });
+
+  it('keeps premier for admins: a seller may send it unchanged but not change it', async () => {
+    const myShops = s.db.selectFrom('shops').select('id').where('owner_id', '=', 2);
+    const product = await s.db.selectFrom('products').selectAll().where('shop_id', 'in', myShops).where('premier', '=', 'no').executeTakeFirstOrThrow();
+    const same = await s.post('/product/status', { id: product.id, type: 'state', premier: 'no', product_type: 'new', state: 'draft' }, tokens.seller);
+    expect(same.body).toMatchObject({ status: true, detail: { state: 'draft', premier: 'no' } });
+    const raise = await s.post('/product/status', { id: product.id, type: 'state', premier: 'yes', product_type: 'new', state: 'active' }, tokens.seller);
+    expect(raise.http).toBe(403);
+    expect(raise.body.query).toBe('Only an administrator can change premier');
+    const byAdmin = await s.post('/product/status', { id: product.id, type: 'state', premier: 'yes', product_type: 'new', state: 'active' }, tokens.admin);
+    expect(byAdmin.body.detail).toMatchObject({ premier: 'yes', state: 'active' });
+  });
+
+  it('lets a seller move their own orders through the fulfilment states with {state, id}', async () => {
+    const order = await s.db
+      .selectFrom('orders').select('id')
+      .where('shop_id', 'in', s.db.selectFrom('shops').select('id').where('owner_id', '=', 2))
+      .executeTakeFirstOrThrow();
+    const res = await s.post('/order/status', { state: 5, id: order.id }, tokens.seller);
+    expect(res.body).toMatchObject({ status: true, detail: { status: { id: 5, name: 'Order Delivered' } } });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * A real server on a temporary SQLite file, listening on a free loopback port, for tests that
+ * speak real HTTP to it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { ADMIN_ABILITIES, type Info } from '../../contract';
+import { buildApp } from '../../server/app';
+import { migrate, openDatabase, type DB } from '../../server/db';
+import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
+import { createUser } from '../../server/routes/users';
+
+export interface Answer<D = unknown, H = unknown> {
+  http: number;
+  body: Info<D, H>;
+}
+
+export interface TestServer {
+  url: string;
+  db: DB;
+  mails: { to: string; subject: string; body: string }[];
+  post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
+  login(email: string, password: string): Promise<string>;
+  /** A fresh user with these abilities and accesses, signed in. */
+  userWith(abilities: number[], granted?: string[]): Promise<{ id: number; token: string; email: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startServer(opts: { strict?: boolean; demo?: boolean } = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+  const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
+  await migrate(database);
+  await seedReference(database.db);
+  if (opts.demo !== false) await seedDemo(database.db);
+  const mails: TestServer['mails'] = [];
+  const app = await buildApp({
+    db: database.db,
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true },
+    onMail: (m) => mails.push(m),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+
+  const post: TestServer['post'] = async (p, body, token, headers = {}) => {
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { http: res.status, body: await res.json() };
+  };
+  const login = async (email: string, password: string) => {
+    const res = await post<{ token: string }>('/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });
+    if (!res.body.status) throw new Error(`login failed: ${res.body.query}`);
+    return res.body.detail!.token;
+  };
+  const userWith: TestServer['userWith'] = async (abilities, granted = []) => {
+    const email = `user${++counter}-${Date.now()}@example.com`;
+    const user = await createUser(database.db, { name: `User ${counter}`, email, phone: '', password: 'password123', abilities, granted });
+    return { id: Number(user.id), token: await login(email, 'password123'), email };
+  };
+  return {
+    url, db: database.db, mails, post, login, userWith,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const demo = DEMO_ACCOUNTS;
+export const ADMIN = ADMIN_ABILITIES;

@@ -1,0 +1,87 @@
+/**
+ * Bad input gets a clear error and changes nothing: wrong types, missing fields, unknown search
+ * targets, SQL metacharacters, oversized strings, broken JSON.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, demo, type TestServer } from './harness';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login(demo.admin.email, demo.admin.password);
+});
+afterAll(() => s.close());
+
+const snapshot = async () => {
+  const tables = ['users', 'shops', 'products', 'brands', 'categories', 'subcategories', 'exchanges', 'distances', 'orders'];
+  return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await s.db.selectFrom(t).selectAll().orderBy('id').execute()])));
+};
+
+const shop = {
+  name: 'Valid', description: 'd', category_id: 1,
+  address: { street_name: 's', zip: 'z', country: 'c' },
+  bank: { bank_name: 'b', bank_country: 'c', account_name: 'a', account_number: '1' },
+};
+
+describe('malformed payloads answer 4xx with a readable query and change nothing', () => {
+  const cases: [string, string, unknown, number, RegExp | string][] = [
+    ['missing required fields', '/brand', { name: 'Only a name' }, 400, 'type is required'],
+    ['a value outside the allowed list', '/brand', { name: 'B', type: 'famous' }, 400, 'type must be one of: popular, upcoming'],
+    ['a number field given text', '/shop', { ...shop, category_id: 'one' }, 400, 'category id must be a number'],
+    ['an object where text belongs', '/shop', { ...shop, name: { $ne: 1 } }, 400, 'name must be text'],
+    ['an oversized string', '/shop', { ...shop, name: 'x'.repeat(256) }, 400, 'name must be at most 255 characters'],
+    ['an oversized text', '/shop', { ...shop, description: 'x'.repeat(5001) }, 400, 'description must be at most 5000 characters'],
+    ['a link to nothing', '/shop', { ...shop, category_id: 999999 }, 400, 'category id 999999 does not match any category'],
+    ['every problem named at once', '/distance', { location_A: 5, distance_km: 'far' }, 400, 'location B is required; distance km must be a number'],
+    ['a bad id', '/brand/status', { id: "1 OR 1=1", is_active: 0 }, 400, 'id must be a positive whole number'],
+    ['an unknown id', '/brand/status', { id: 424242, is_active: 0 }, 404, 'No brands record has id 424242'],
+    ['a status call with nothing to change', '/brand/status', { id: 1 }, 400, 'Nothing to change: send is_active'],
+    ['a body that is an array', '/brand', [1, 2], 400, 'The request body must be a JSON object'],
+    ['an unknown search target', '/search-dive', { keyIndex: 10, value: 'x', targets: ['password_hash'] }, 400, 'password_hash cannot be searched here; allowed: id, name'],
+    ['a search with no targets', '/search-dive', { keyIndex: 10, value: 'x' }, 400, 'targets must be a list of column names'],
+    ['an unknown keyIndex', '/search-dive', { keyIndex: 99, value: 'x', targets: ['id'] }, 400, 'keyIndex 99 does not name a searchable list'],
+    ['an oversized search', '/search-dive', { keyIndex: 10, value: 'x'.repeat(101), targets: ['name'] }, 400, 'value must be at most 100 characters'],
+    ['a page that is not a page', '/shops', { page: -1 }, 400, 'page must be a whole number from 1'],
+    ['a page size over the limit', '/shops', { page: 1, per_page: 1000 }, 400, 'per_page must be a whole number from 1 to 100'],
+    ['a filter on an unknown column', '/brands', { page: 1, filter: { 'name; drop table brands': 1 } }, 400, 'Cannot filter on name; drop table brands'],
+    ['a sort by an unknown column', '/brands', { page: 1, sort: 'name desc; drop table brands', order: 'sideways' }, 400, 'order must be ASC or DESC'],
+    ['an abilities list that is not one', '/user/edit', { id: 3, abilities: 'admin' }, 400, 'abilities must be a list of the numbers 1, 2 and 3, such as [1,2]'],
+    ['a bad email', '/user', { name: 'N', email: 'not-an-email', phone: '+15550000', password: 'password1' }, 400, 'email must be an email address'],
+    ['broken JSON', '/brand', '{"name": ', 400, 'The request body is not valid JSON'],
+  ];
+  it.each(cases)('%s', async (_what, path, body, http, query) => {
+    const before = await snapshot();
+    const res = await s.post(path, body, admin);
+    expect(res.http).toBe(http);
+    expect(res.body).toMatchObject({ status: false, detail: null, HLL: null });
+    expect(res.body.query).toEqual(typeof query === 'string' ? query : expect.stringMatching(query));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('treats SQL metacharacters as plain text, in saves and in searches', async () => {
+    const name = `Robert'); DROP TABLE brands;-- 100% _x_`;
+    const saved = await s.post('/brand', { name, type: 'popular' }, admin);
+    expect(saved.body).toMatchObject({ status: true, detail: { name } });
+    const found = await s.post('/search-dive', { keyIndex: 13, value: "'); DROP TABLE brands;--", targets: ['id', 'name'] }, admin);
+    expect(found.body.HLL).toEqual([expect.objectContaining({ name })]);
+    const percent = await s.post('/search-dive', { keyIndex: 13, value: '100% _x', targets: ['name'] }, admin);
+    expect(percent.body.HLL.map((b: { name: string }) => b.name)).toEqual([name]);
+    const wildcard = await s.post('/search-dive', { keyIndex: 13, value: '%', targets: ['name'] }, admin);
+    expect(wildcard.body.HLL.map((b: { name: string }) => b.name)).toEqual([name]);
+    expect((await s.post('/brands', { page: 1 }, admin)).body.HLL.total).toBe(4);
+  });
+
+  it('answers an unknown endpoint with 404 and the envelope', async () => {
+    const res = await s.post('/nowhere', {}, admin);
+    expect(res.http).toBe(404);
+    expect(res.body).toMatchObject({ status: false, query: 'There is no POST /nowhere endpoint' });
+  });
+
+  it('reads a list call with no body at all, as a legacy client sends /exchangess', async () => {
+    const res = await fetch(`${s.url}/exchangess`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.HLL.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['USD', 'GBP', 'EUR', 'NGN', 'LRD']));
+  });
+});
