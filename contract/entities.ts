@@ -329,6 +329,8 @@ export const PATHS = {
   reset: '/user/reset',
   updatePassword: '/user/update',
   assignRole: '/user/assign-role',
+  /** Extension: ends the session on the server; a legacy server answers 404, which is ignored. */
+  logout: '/user/logout',
   search: '/search-dive',
   ownerShops: '/shopz',
   chatMe: '/chat/me',

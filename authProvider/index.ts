@@ -1,0 +1,136 @@
+/**
+ * react-admin AuthProvider over the product API (SPEC §4.1, §6, §7.2). The session is the 'token_x'
+ * entry of local storage; the profile (abilities, granted_accesses) comes from the users call and
+ * is cached per token.
+ */
+import { HttpError } from 'react-admin';
+import type { AuthProvider, Identifier, UserIdentity } from 'react-admin';
+import {
+  AUTH_SOURCE, LOGIN_ACTION, PATHS, REGISTER_ABILITIES, parseAccesses, roleOf,
+  type AuthDetail, type Info, type Role,
+} from '../contract';
+import { createApi, defaultClient, isObject, type HttpClient } from '../dataProvider/http';
+import { canAccessToken } from './access';
+import { clearSession, getSession, setSession } from './session';
+
+export { canAccessToken, menuFor, type AccessProfile } from './access';
+export { SESSION_KEY, clearSession, getSession, setSession, type Session } from './session';
+
+export interface Permissions {
+  role: Role;
+  granted: string[];
+}
+
+/** The user profile of the users call (SPEC §3.2), as far as the console relies on it. */
+export interface Profile {
+  id?: Identifier;
+  name?: string;
+  abilities?: unknown;
+  granted_accesses?: unknown;
+  [key: string]: unknown;
+}
+
+export interface LoginParams {
+  credential?: string;
+  /** react-admin's default login form names the credential 'username'. */
+  username?: string;
+  password: string;
+}
+
+export interface RegisterParams {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export interface ResetParams {
+  reset_token: string;
+  password: string;
+}
+
+export interface MarketplaceAuthProvider extends AuthProvider {
+  login(params: LoginParams): Promise<void>;
+  logout(): Promise<string>;
+  getIdentity(): Promise<UserIdentity>;
+  getPermissions(): Promise<Permissions>;
+  canAccess(params: { resource: string; action?: string }): Promise<boolean>;
+  /** Create an account (abilities '[1,2]') and sign in with it. */
+  register(params: RegisterParams): Promise<void>;
+  /** Ask for a password-reset mail; resolves to the server's message. */
+  requestReset(email: string): Promise<string>;
+  /** Set a new password with a reset token; resolves to the server's message. */
+  resetPassword(params: ResetParams): Promise<string>;
+}
+
+export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defaultClient): MarketplaceAuthProvider {
+  const api = createApi(apiUrl, httpClient);
+  let cache: { token: string; profile: Promise<Profile> } | null = null;
+
+  /** SPEC §4.1: store 'token.id' from a successful login or register. */
+  function startSession({ status, query, detail }: Info<AuthDetail>): void {
+    if (status !== true || !detail?.token || detail.id == null) throw new Error(query || 'Sign in failed');
+    setSession(detail.token, detail.id);
+    cache = null;
+  }
+
+  function profile(): Promise<Profile> {
+    const session = getSession();
+    if (!session) return Promise.reject(new HttpError('Not signed in', 401, null));
+    if (cache?.token !== session.token) {
+      const promise = api.users<Profile>({ id: session.id }).then(({ detail }) => {
+        if (!isObject(detail)) throw new HttpError('Profile not found', 404, null);
+        return detail;
+      });
+      promise.catch(() => {
+        if (cache?.profile === promise) cache = null;
+      });
+      cache = { token: session.token, profile: promise };
+    }
+    return cache.profile;
+  }
+
+  return {
+    async login({ credential, username, password }) {
+      const body = { credential: credential ?? username, password, source: AUTH_SOURCE, actionType: LOGIN_ACTION };
+      startSession(await api.post<AuthDetail>(PATHS.login, body));
+    },
+    async register({ name, email, phone, password }) {
+      const abilities = JSON.stringify(REGISTER_ABILITIES);
+      startSession(await api.post<AuthDetail>(PATHS.register, { name, email, phone, password, abilities, source: AUTH_SOURCE }));
+    },
+    requestReset: async (email) => (await api.post(PATHS.reset, { email })).query,
+    resetPassword: async ({ reset_token, password }) =>
+      (await api.post(PATHS.updatePassword, { reset_token, password })).query,
+    async logout() {
+      if (getSession()) await api.post(PATHS.logout).catch(() => undefined);
+      clearSession();
+      cache = null;
+      return '/login';
+    },
+    async checkAuth() {
+      if (!getSession()) throw new Error('ra.auth.auth_check_error');
+    },
+    async checkError(error: unknown) {
+      if (isObject(error) && error.status === 401) {
+        clearSession();
+        cache = null;
+        throw new Error('ra.notification.logged_out');
+      }
+    },
+    async getIdentity() {
+      const user = await profile();
+      return { id: getSession()?.id ?? '', fullName: user.name, ...user };
+    },
+    async getPermissions() {
+      const user = await profile();
+      return { role: roleOf(user.abilities), granted: parseAccesses(user.granted_accesses) };
+    },
+    async canAccess({ resource }) {
+      if (!getSession()) return false;
+      return canAccessToken(await profile(), resource.toLowerCase());
+    },
+  };
+}
+
+export default createAuthProvider;

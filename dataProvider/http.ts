@@ -1,0 +1,80 @@
+/**
+ * The one way the console talks to the product API (SPEC §7.1): POST, JSON in and out, the bearer
+ * token on every call when a session exists (DESIGN D6), and the answer envelope checked once:
+ * HTTP errors and `status: false` become react-admin HttpErrors carrying the server's `query`.
+ */
+import { HttpError } from 'react-admin';
+import { PATHS, USERS_PERMISSION, type Info } from '../contract';
+import { getSession } from '../authProvider/session';
+
+export interface HttpResponse {
+  status: number;
+  statusText?: string;
+  json: unknown;
+}
+
+/** Injected so tests can record calls; fetch-based by default. */
+export type HttpClient = (url: string, init: RequestInit) => Promise<HttpResponse>;
+
+export const defaultClient: HttpClient = async (url, init) => {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, statusText: response.statusText, json };
+};
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface Api {
+  /** POST a JSON body to a contract path and return the checked envelope. */
+  post<D = unknown, H = unknown>(path: string, body?: object): Promise<Info<D, H>>;
+  /** The users call: multipart fields and the permission header (SPEC §7.2). */
+  users<D = unknown, H = unknown>(fields: Record<string, string | number>): Promise<Info<D, H>>;
+}
+
+const bearer = (): Record<string, string> => {
+  const session = getSession();
+  return session ? { Authorization: `Bearer ${session.token}` } : {};
+};
+
+export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient): Api {
+  async function send<D, H>(path: string, init: RequestInit): Promise<Info<D, H>> {
+    let response: HttpResponse;
+    try {
+      response = await httpClient(`${apiUrl}${path}`, { method: 'POST', ...init });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError(`Network Error: ${reason}`, 0, null);
+    }
+    const { status, statusText, json } = response;
+    const ok = status >= 200 && status < 300;
+    if (ok && isObject(json) && json.status !== false) return json as unknown as Info<D, H>;
+    const query = isObject(json) && typeof json.query === 'string' ? json.query : '';
+    const fallback = ok ? 'The server did not accept the request' : statusText || `HTTP error ${status}`;
+    throw new HttpError(query || fallback, ok ? 400 : status, json);
+  }
+
+  return {
+    post: (path, body = {}) =>
+      send(path, {
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...bearer() },
+        body: JSON.stringify(body),
+      }),
+    users: (fields) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+      // No Content-Type: fetch sets the multipart boundary itself.
+      return send(PATHS.users, {
+        headers: { ...bearer(), permission: String(USERS_PERMISSION) },
+        body: form,
+      });
+    },
+  };
+}

@@ -1,0 +1,514 @@
+// @vitest-environment jsdom
+/**
+ * The dataProvider against a fake HTTP client: exact url, method, headers and body for every
+ * method and every quirk of the contract (SPEC §7), in the manner of ra-data-simple-rest's spec.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { ENTITIES, envelope, type Info } from '../../contract';
+import { createDataProvider, type HttpClient } from '../../dataProvider';
+import { clearSession, setSession } from '../../authProvider/session';
+
+const API = 'http://api.test/api';
+const TOKEN = 'tok.en';
+const USER_ID = 7;
+
+interface Answer {
+  status?: number;
+  statusText?: string;
+  json: unknown;
+}
+interface Call {
+  url: string;
+  method: string | undefined;
+  headers: Record<string, string>;
+  body: unknown;
+  multipart: boolean;
+}
+
+const ok = (part: Partial<Info> = {}): Info => envelope({ status: true, query: 'Done', ...part });
+
+/** A client answering in turn from `answers` (then plain success) and recording every call. */
+function fake(...answers: (Answer | Error)[]) {
+  const calls: Call[] = [];
+  const client: HttpClient = async (url, init) => {
+    const multipart = init.body instanceof FormData;
+    calls.push({
+      url,
+      method: init.method,
+      headers: init.headers as Record<string, string>,
+      body: init.body instanceof FormData ? Object.fromEntries(init.body) : JSON.parse(String(init.body)),
+      multipart,
+    });
+    const answer = answers.shift() ?? { json: ok() };
+    if (answer instanceof Error) throw answer;
+    return { status: answer.status ?? 200, statusText: answer.statusText, json: answer.json };
+  };
+  return { dp: createDataProvider(API, client), calls };
+}
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+  Authorization: `Bearer ${TOKEN}`,
+};
+const FORM_HEADERS = { Authorization: `Bearer ${TOKEN}`, permission: '3' };
+
+const paginated = (data: object[], extra: object = {}) => ({
+  data, total: data.length, from: data.length ? 1 : null, to: data.length || null,
+  current_page: 1, last_page: 1, per_page: 15, ...extra,
+});
+const rows = (...ids: number[]) => ids.map((id) => ({ id, name: `row ${id}` }));
+const LIST = { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+
+beforeEach(() => {
+  clearSession();
+  setSession(TOKEN, USER_ID);
+});
+
+describe('every call', () => {
+  it('posts JSON with the bearer token when a session exists', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(rows(1)) }) });
+    await dp.getList('shops', LIST);
+    expect(calls).toEqual([
+      {
+        url: `${API}/shops`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { page: 1, per_page: 15, sort: 'id', order: 'ASC' },
+      },
+    ]);
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    clearSession();
+    const { dp, calls } = fake({ json: ok({ HLL: paginated([]) }) });
+    await dp.getList('category', LIST);
+    expect(calls[0].headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  it('turns status false into an HttpError carrying the query (HTTP 2xx gives 400)', async () => {
+    const body = envelope({ status: false, query: 'Name is required' });
+    const { dp } = fake({ json: body });
+    const error = await dp.create('brands', { data: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: 'Name is required', status: 400, body });
+  });
+
+  it('turns HTTP 401 into an HttpError with status 401', async () => {
+    const body = envelope({ query: 'Unauthenticated' });
+    const { dp } = fake({ status: 401, statusText: 'Unauthorized', json: body });
+    await expect(dp.getList('shops', LIST)).rejects.toMatchObject({ status: 401, message: 'Unauthenticated', body });
+  });
+
+  it('uses the HTTP status text when the body is no envelope', async () => {
+    const { dp } = fake({ status: 500, statusText: 'Internal Server Error', json: null });
+    await expect(dp.getList('shops', LIST)).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+  });
+
+  it('reports a network failure as an HttpError with a readable message', async () => {
+    const { dp } = fake(new TypeError('Failed to fetch'));
+    const error = await dp.getList('shops', LIST).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('Network Error: Failed to fetch');
+  });
+
+  it('rejects an unknown resource without calling the server', async () => {
+    const { dp, calls } = fake();
+    await expect(dp.getList('nope', LIST)).rejects.toThrow('Unknown resource: nope');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('getList', () => {
+  it('reads a paginated answer: rows, total and the pager', async () => {
+    const HLL = paginated(rows(16, 17), { total: 17, from: 16, to: 17, current_page: 2, last_page: 2 });
+    const { dp, calls } = fake({ json: ok({ HLL }) });
+    const result = await dp.getList('products', {
+      pagination: { page: 2, perPage: 15 }, sort: { field: 'name', order: 'DESC' }, filter: {},
+    });
+    expect(calls[0]).toMatchObject({ url: `${API}/products`, body: { page: 2, per_page: 15, sort: 'name', order: 'DESC' } });
+    expect(result).toEqual({
+      data: rows(16, 17), total: 17, meta: { from: 16, to: 17, current_page: 2, last_page: 2 },
+    });
+  });
+
+  it.each([
+    ['mail-templates', '/templatess'],
+    ['Currencies-exchange', '/exchangess'],
+    ['order-status', '/orderStatuss'],
+    ['subscriptions', '/subcriptions'],
+    ['subscription-plans', '/subcriptionPlans'],
+    ['category', '/categories'],
+    ['job-posts', '/jobs'],
+    ['job-applicants', '/applicants'],
+    ['shipping-classes', '/shippings'],
+    ['mile-prices', '/miles'],
+    ['custom-distances', '/distances'],
+    ['deletion-requests', '/deletions'],
+    ['support', '/supports'],
+    ['chat-logs', '/chats'],
+  ])('lists %s from %s', async (resource, path) => {
+    const { dp, calls } = fake({ json: ok({ HLL: [] }) });
+    await dp.getList(resource, LIST);
+    expect(calls[0].url).toBe(`${API}${path}`);
+  });
+
+  it('pages a plain-array answer on the client when the server gives no total', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: rows(1, 2, 3, 4, 5) }) });
+    const result = await dp.getList('custom-distances', {
+      pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+    });
+    expect(calls[0]).toMatchObject({ url: `${API}/distances`, body: { page: 2, per_page: 2 } });
+    expect(result).toEqual({
+      data: rows(3, 4), total: 5, meta: { from: 3, to: 4, current_page: 2, last_page: 3 },
+    });
+  });
+
+  it('keeps a plain-array answer as the page when the server gives a total', async () => {
+    const { dp } = fake({ json: { ...ok({ HLL: rows(3, 4) }), total: 5 } });
+    const result = await dp.getList('Currencies-exchange', {
+      pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+    });
+    expect(result).toEqual({
+      data: rows(3, 4), total: 5, meta: { from: 3, to: 4, current_page: 2, last_page: 3 },
+    });
+  });
+
+  it('searches with /search-dive when q is given', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: rows(1, 2, 3) }) });
+    const result = await dp.getList('shops', {
+      pagination: { page: 1, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'acme' },
+    });
+    expect(calls).toEqual([
+      {
+        url: `${API}/search-dive`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { keyIndex: 10, value: 'acme', targets: ['id', 'name'], page: 1, per_page: 2 },
+      },
+    ]);
+    expect(result).toEqual({ data: rows(1, 2), total: 3, meta: { from: 1, to: 2, current_page: 1, last_page: 2 } });
+  });
+
+  it('takes a paged search answer as it is', async () => {
+    const { dp, calls } = fake({ json: { ...ok({ HLL: rows(9) }), total: 41 } });
+    const result = await dp.getList('mail-templates', {
+      pagination: { page: 5, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'welcome' },
+    });
+    expect(calls[0].body).toEqual({
+      keyIndex: 16, value: 'welcome', targets: ['id', 'subject', 'message', 'from_email'], page: 5, per_page: 10,
+    });
+    expect(result).toEqual({ data: rows(9), total: 41, meta: { from: 41, to: 41, current_page: 5, last_page: 5 } });
+  });
+
+  it('lists normally when q is blank or the entity has no search key', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated([]) }) }, { json: ok({ HLL: paginated([]) }) });
+    await dp.getList('shops', { ...LIST, filter: { q: '  ' } });
+    await dp.getList('chat-logs', { ...LIST, filter: { q: 'hello' } });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/shops`, { page: 1, per_page: 15, sort: 'id', order: 'ASC' }],
+      [`${API}/chats`, { page: 1, per_page: 15, sort: 'id', order: 'ASC' }],
+    ]);
+  });
+
+  it('sends other filters and also applies them on the client (brands with product_id 0)', async () => {
+    const HLL = paginated([
+      { id: 1, name: 'Plain', product_id: 0 },
+      { id: 2, name: 'Of a product', product_id: 5 },
+    ]);
+    const { dp, calls } = fake({ json: ok({ HLL }) });
+    const result = await dp.getList('brands', { ...LIST, filter: { product_id: 0 } });
+    expect(calls[0]).toMatchObject({
+      url: `${API}/brands`, body: { page: 1, per_page: 15, sort: 'id', order: 'ASC', filter: { product_id: 0 } },
+    });
+    expect(result.data).toEqual([{ id: 1, name: 'Plain', product_id: 0 }]);
+    expect(result.total).toBe(1);
+  });
+
+  it.each([
+    ['my-shops', '/shops', [{ id: 1, owner_id: USER_ID }, { id: 2, owner_id: 8 }, { id: 3, owner_id: '7' }], [1, 3]],
+    ['my-products', '/products', [{ id: 1, shop: { owner_id: 8 } }, { id: 2, shop: { owner_id: USER_ID } }, { id: 3, shop: null }], [2]],
+    ['my-orders', '/orders', [{ id: 1, shop: { owner_id: USER_ID } }, { id: 2, shop: { owner_id: 9 } }], [1]],
+  ])('%s keeps only the session user\'s rows from %s', async (resource, path, data, kept) => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(data) }) });
+    const result = await dp.getList(resource, LIST);
+    expect(calls[0].url).toBe(`${API}${path}`);
+    expect(result.data.map((r) => r.id)).toEqual(kept);
+    expect(result.total).toBe(kept.length);
+  });
+
+  it('scopes seller search results too', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: [{ id: 1, owner_id: 8 }, { id: 2, owner_id: USER_ID }] }) });
+    const result = await dp.getList('my-shops', { ...LIST, filter: { q: 'shop' } });
+    expect(calls[0].url).toBe(`${API}/search-dive`);
+    expect(result.data).toEqual([{ id: 2, owner_id: USER_ID }]);
+  });
+
+  it('shows a seller nothing without a session', async () => {
+    clearSession();
+    const { dp } = fake({ json: ok({ HLL: paginated([{ id: 1, owner_id: undefined }, { id: 2, owner_id: 7 }]) }) });
+    expect((await dp.getList('my-shops', LIST)).data).toEqual([]);
+  });
+
+  it('lists users with the multipart users call', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(rows(1, 2)) }) });
+    const result = await dp.getList('users', { ...LIST, pagination: { page: 3, perPage: 20 } });
+    expect(calls).toEqual([
+      { url: `${API}/users`, method: 'POST', headers: FORM_HEADERS, multipart: true, body: { page: '3', per_page: '20' } },
+    ]);
+    expect(result.data).toEqual(rows(1, 2));
+  });
+});
+
+describe('getOne, getMany, getManyReference', () => {
+  it('finds a record through /search-dive on id', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: [{ id: 15, name: 'x' }, { id: 5, name: 'Chair' }] }) });
+    const result = await dp.getOne('products', { id: '5' });
+    expect(calls).toEqual([
+      {
+        url: `${API}/search-dive`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { keyIndex: 7, value: '5', targets: ['id'] },
+      },
+    ]);
+    expect(result).toEqual({ data: { id: 5, name: 'Chair' } });
+  });
+
+  it('rejects with 404 when the search has no such id', async () => {
+    const { dp } = fake({ json: ok({ HLL: [{ id: 15 }] }) });
+    await expect(dp.getOne('Currencies-exchange', { id: 1 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('does not give a seller another seller\'s record', async () => {
+    const { dp } = fake({ json: ok({ HLL: [{ id: 3, owner_id: 8 }] }) });
+    await expect(dp.getOne('my-shops', { id: 3 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reads a user from the multipart users call', async () => {
+    const user = { id: 3, name: 'Ada', abilities: '[1,2,3]' };
+    const { dp, calls } = fake({ json: ok({ detail: user }) });
+    expect(await dp.getOne('users', { id: 3 })).toEqual({ data: user });
+    expect(calls).toEqual([
+      { url: `${API}/users`, method: 'POST', headers: FORM_HEADERS, multipart: true, body: { id: '3' } },
+    ]);
+  });
+
+  it('pages through the list for an entity with no search key (chats)', async () => {
+    const { dp, calls } = fake(
+      { json: ok({ HLL: paginated(rows(1, 2), { current_page: 1, last_page: 2 }) }) },
+      { json: ok({ HLL: paginated(rows(3, 4), { current_page: 2, last_page: 2 }) }) },
+    );
+    expect(await dp.getOne('chat-logs', { id: 4 })).toEqual({ data: { id: 4, name: 'row 4' } });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/chats`, { page: 1, per_page: 100 }],
+      [`${API}/chats`, { page: 2, per_page: 100 }],
+    ]);
+  });
+
+  it('stops paging at the last page', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(rows(1)) }) });
+    await expect(dp.getOne('chat-logs', { id: 9 })).rejects.toMatchObject({ status: 404 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('getMany gets each id', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: rows(1) }) }, { json: ok({ HLL: rows(2) }) });
+    expect(await dp.getMany('brands', { ids: [1, 2] })).toEqual({ data: rows(1, 2) });
+    expect(calls.map((c) => c.body)).toEqual([
+      { keyIndex: 13, value: '1', targets: ['id'] },
+      { keyIndex: 13, value: '2', targets: ['id'] },
+    ]);
+  });
+
+  it('getManyReference lists with the target as a filter', async () => {
+    const HLL = paginated([{ id: 1, shop_id: 3 }, { id: 2, shop_id: 4 }]);
+    const { dp, calls } = fake({ json: ok({ HLL }) });
+    const result = await dp.getManyReference('products', { ...LIST, target: 'shop_id', id: 3 });
+    expect(calls[0]).toMatchObject({
+      url: `${API}/products`, body: { page: 1, per_page: 15, sort: 'id', order: 'ASC', filter: { shop_id: 3 } },
+    });
+    expect(result.data).toEqual([{ id: 1, shop_id: 3 }]);
+  });
+});
+
+describe('create and update', () => {
+  it('create posts the data without id to the save path and returns the saved record and query', async () => {
+    const saved = { id: 12, name: 'Acme', description: 'Tools' };
+    const { dp, calls } = fake({ json: ok({ query: 'Shop created', detail: saved }) });
+    const result = await dp.create('my-shops', { data: { id: undefined, name: 'Acme', description: 'Tools' } });
+    expect(calls).toEqual([
+      {
+        url: `${API}/shop`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { name: 'Acme', description: 'Tools' },
+      },
+    ]);
+    expect(result).toEqual({ data: saved, meta: { query: 'Shop created' } });
+  });
+
+  it('create keeps the data when the answer carries no record', async () => {
+    const { dp, calls } = fake({ json: ok({ query: 'Saved' }) });
+    const result = await dp.create('mail-templates', { data: { subject: 'Hi' } });
+    expect(calls[0].url).toBe(`${API}/templates`);
+    expect(result).toEqual({ data: { subject: 'Hi', id: undefined }, meta: { query: 'Saved' } });
+  });
+
+  it.each([
+    ['subscriptions', '/subcription'],
+    ['subscription-plans', '/subcriptionPlan'],
+    ['Currencies-exchange', '/exchanges'],
+    ['order-status', '/orderStatus'],
+    ['custom-distances', '/distance'],
+  ])('saves %s with %s', async (resource, path) => {
+    const { dp, calls } = fake({ json: ok({ detail: { id: 1 } }) });
+    await dp.create(resource, { data: { name: 'x' } });
+    expect(calls[0].url).toBe(`${API}${path}`);
+  });
+
+  it('update posts {...data, id} to the save path', async () => {
+    const { dp, calls } = fake({ json: ok({ query: 'Updated' }) });
+    const result = await dp.update('custom-distances', {
+      id: 4, data: { location_A: 'NG,Lagos,Ikeja', distance_km: 536 }, previousData: { id: 4, location_B: 'GH,,' },
+    });
+    expect(calls).toEqual([
+      {
+        url: `${API}/distance`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { location_A: 'NG,Lagos,Ikeja', distance_km: 536, id: 4 },
+      },
+    ]);
+    expect(result).toEqual({
+      data: { id: 4, location_A: 'NG,Lagos,Ikeja', location_B: 'GH,,', distance_km: 536 },
+      meta: { query: 'Updated' },
+    });
+  });
+
+  it('updates a user through /user/edit with exactly the contract fields', async () => {
+    const { dp, calls } = fake({ json: ok({ query: 'User updated' }) });
+    const previousData = {
+      id: 3, name: 'Ada', email: 'ada@example.com', phone: '+44', applications: null, is_active: 1,
+      abilities: '[1]', granted_accesses: '["shops"]', shops: [{ id: 1, name: 'A' }],
+    };
+    await dp.update('users', { id: 3, data: { ...previousData, abilities: [1, 2, 3] }, previousData });
+    expect(calls).toEqual([
+      {
+        url: `${API}/user/edit`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: {
+          abilities: [1, 2, 3], applications: null, email: 'ada@example.com', id: 3, is_active: 1,
+          name: 'Ada', phone: '+44',
+        },
+      },
+    ]);
+  });
+
+  it('updateMany updates each id', async () => {
+    const { dp, calls } = fake();
+    expect(await dp.updateMany('brands', { ids: [1, 2], data: { type: 'popular' } })).toEqual({ data: [1, 2] });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/brand`, { type: 'popular', id: 1 }],
+      [`${API}/brand`, { type: 'popular', id: 2 }],
+    ]);
+  });
+});
+
+describe('delete', () => {
+  it.each([
+    ['shops', '/shop/status', { tyype: 'clear', id: 5 }],
+    ['job-posts', '/job/status', { tyype: 'clear', id: 5 }],
+    ['Currencies-exchange', '/exchanges/status', { tyype: 'clear', id: 5 }],
+    ['mail-templates', '/templates/status', { tyype: 'clear', id: 5 }],
+    ['products', '/product/status', { tyype: 'clear', type: 'clear', id: 5 }],
+    ['my-products', '/product/status', { tyype: 'clear', type: 'clear', id: 5 }],
+    ['custom-distances', '/distance/status', { id: 5 }],
+  ])('deletes %s with %s %j', async (resource, path, body) => {
+    const { dp, calls } = fake({ json: ok({ query: 'Deleted' }) });
+    const result = await dp.delete(resource, { id: 5, previousData: { id: 5, name: 'gone' } });
+    expect(calls).toEqual([{ url: `${API}${path}`, method: 'POST', headers: JSON_HEADERS, multipart: false, body }]);
+    expect(result).toEqual({ data: { id: 5, name: 'gone' }, meta: { query: 'Deleted' } });
+  });
+
+  it('refuses to delete what the contract cannot delete', async () => {
+    const { dp, calls } = fake();
+    await expect(dp.delete('orders', { id: 1 })).rejects.toMatchObject({ status: 405 });
+    await expect(dp.delete('users', { id: 1 })).rejects.toBeInstanceOf(HttpError);
+    expect(calls).toEqual([]);
+  });
+
+  it('deleteMany deletes each id', async () => {
+    const { dp, calls } = fake();
+    expect(await dp.deleteMany('brands', { ids: [1, 2] })).toEqual({ data: [1, 2] });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/brand/status`, { tyype: 'clear', id: 1 }],
+      [`${API}/brand/status`, { tyype: 'clear', id: 2 }],
+    ]);
+  });
+});
+
+describe('custom methods', () => {
+  it.each([
+    ['shops', '/shop/status', 'Active', 1],
+    ['shops', '/shop/status', 'Deactivate', 0],
+    ['mail-templates', '/templates/status', true, 1],
+    ['brands', '/brand/status', 'Inactive', 0],
+    ['job-posts', '/job/status', 1, 1],
+  ])('setStatus %s sends is_active as 1/0 (%s → %s)', async (resource, path, choice, sent) => {
+    const { dp, calls } = fake({ json: ok({ query: 'Status changed' }) });
+    const result = await dp.setStatus(resource, { id: 2, data: { is_active: choice }, previousData: { id: 2, name: 'n' } });
+    expect(calls).toEqual([
+      { url: `${API}${path}`, method: 'POST', headers: JSON_HEADERS, multipart: false, body: { is_active: sent, id: 2 } },
+    ]);
+    expect(result).toEqual({ data: { id: 2, name: 'n', is_active: choice }, query: 'Status changed' });
+  });
+
+  it('setStatus sends a subscription whole, with a boolean is_active (Active is active)', async () => {
+    const previousData = { id: 4, type: 'advert', nature: 'clicks', period: 'monthly', is_active: false };
+    const { dp, calls } = fake();
+    await dp.setStatus('subscriptions', { id: 4, data: { is_active: 'Active' }, previousData });
+    expect(ENTITIES.subscriptions.activeAs).toBe('bool');
+    expect(calls[0]).toMatchObject({ url: `${API}/subcription/status`, body: { ...previousData, is_active: true } });
+  });
+
+  it('setStatus sends a product state with all three values, the others from the record', async () => {
+    const previousData = { id: 8, name: 'Chair', premier: 'no', product_type: 'preown', state: 'active' };
+    const { dp, calls } = fake();
+    await dp.setStatus('products', { id: 8, data: { premier: 'yes' }, previousData });
+    expect(calls[0]).toMatchObject({
+      url: `${API}/product/status`,
+      body: { type: 'state', premier: 'yes', product_type: 'preown', state: 'active', id: 8 },
+    });
+    expect(Object.keys(calls[0].body as object).sort()).toEqual(['id', 'premier', 'product_type', 'state', 'type']);
+  });
+
+  it('setStatus sends an order code as status on Orders and as state on My Orders', async () => {
+    const previousData = { id: 9, status: { id: 1, name: 'New Order' } };
+    const { dp, calls } = fake();
+    await dp.setStatus('orders', { id: 9, data: { status: 3 }, previousData });
+    await dp.setStatus('my-orders', { id: 9, data: { status: 4 }, previousData });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/order/status`, { status: 3, id: 9 }],
+      [`${API}/order/status`, { state: 4, id: 9 }],
+    ]);
+  });
+
+  it('assignRole posts the tokens and resolves to the query', async () => {
+    const { dp, calls } = fake({ json: ok({ query: 'Roles assigned' }) });
+    expect(await dp.assignRole(3, ['shops', 'users'])).toBe('Roles assigned');
+    expect(calls).toEqual([
+      {
+        url: `${API}/user/assign-role`, method: 'POST', headers: JSON_HEADERS, multipart: false,
+        body: { id: 3, granted_accesses: ['shops', 'users'] },
+      },
+    ]);
+  });
+
+  it('blacklist posts /user/status and resolves to the query', async () => {
+    const { dp, calls } = fake({ json: ok({ query: 'User deactivated' }) }, { json: ok({ query: 'Toggled' }) });
+    expect(await dp.blacklist(3, false)).toBe('User deactivated');
+    expect(await dp.blacklist(3)).toBe('Toggled');
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/user/status`, { id: 3, is_active: 0 }],
+      [`${API}/user/status`, { id: 3 }],
+    ]);
+  });
+
+  it('call posts any contract path and returns the envelope', async () => {
+    const answer = ok({ HLL: [{ id: 1, name: 'Mine' }] });
+    const { dp, calls } = fake({ json: answer });
+    expect(await dp.call('/shopz', { owner_id: USER_ID })).toEqual(answer);
+    expect(calls[0]).toMatchObject({ url: `${API}/shopz`, body: { owner_id: USER_ID } });
+  });
+});
