@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_MENU, DEMO, SELLER_MENU, api, apiLogin, expectMenu, outbox, sidebar, signIn, unique } from './helpers';
+
+test('a new seller registers, signs out, signs in and sees the seller sidebar @smoke', async ({ page }) => {
+  const email = `${unique('seller')}@example.com`;
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await expect(sidebar(page)).toHaveCount(0);
+  await page.getByLabel('Full Name').fill('Nia Newseller');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Phone Number').fill(`+1555${Math.floor(Math.random() * 1e7)}`);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Your password must be minimum 8 digits')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectMenu(page, SELLER_MENU);
+
+  await page.getByRole('button', { name: /profile|user menu|account/i }).click();
+  await page.getByRole('menuitem', { name: 'logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+
+  await signIn(page, email, 'a-good-password');
+  await expect(page).toHaveURL(/\/$/);
+  await expectMenu(page, SELLER_MENU);
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Dashboard' })).toHaveClass(/active|Mui-selected/);
+});
+
+test('the demo admin sees every admin entry with the spec spellings @smoke', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expectMenu(page, ADMIN_MENU);
+});
+
+test('a wrong password shows the server message and stays on sign in', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, 'not-the-password');
+  await expect(page.getByText('The email, phone number or password is not correct')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a blacklisted user cannot sign in', async ({ page, request }) => {
+  const email = `${unique('black')}@example.com`;
+  const reg = await api(request, '/user', { name: 'Blocked', email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'password123', abilities: '[1,2]', source: 'inbuilt' });
+  expect(reg.status).toBe(true);
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  expect((await api(request, '/user/status', { id: reg.detail.id, is_active: 0 }, admin.token)).status).toBe(true);
+
+  await signIn(page, email, 'password123');
+  await expect(page.getByText('This account has been deactivated; please contact support')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path shows the not-found page @smoke', async ({ page }) => {
+  await signIn(page, DEMO.seller.email, DEMO.seller.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404!')).toBeVisible();
+  await expect(page.getByText('The page is not found')).toBeVisible();
+});
+
+test('a forgotten password is reset through the mailed link', async ({ page, request }) => {
+  const email = `${unique('reset')}@example.com`;
+  expect((await api(request, '/user', { name: 'Rita Reset', email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'old-password', abilities: '[1,2]', source: 'inbuilt' })).status).toBe(true);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('If an account exists for this email, a link to reset the password has been sent to it')).toBeVisible();
+
+  const link = /https?:\/\/\S+\/forgot-password\?token=[\w-]+/.exec(outbox(email)[0].body)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel(/password/i).first().fill('new-password');
+  await page.getByRole('button', { name: /reset|save|change/i }).click();
+  await expect(page.getByText('Your password has been changed; please sign in')).toBeVisible();
+
+  await signIn(page, email, 'new-password');
+  await expect(page).toHaveURL(/\/$/);
+  await expectMenu(page, SELLER_MENU);
+});
+
+test('a buyer sees the dashboard and nothing else', async ({ page }) => {
+  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expectMenu(page, ['Dashboard']);
+});
