@@ -2,7 +2,7 @@
  * react-admin DataProvider over the product API (SPEC §7), driven by the contract's endpoint table.
  * Resources are named by route segment ('shops', 'my-shops', 'Currencies-exchange'); entityFor
  * maps them to their entity and tells seller variants apart. Extensions a legacy server ignores
- * (per_page, sort, order, filter) are sent, and everything the console needs is also done on the
+ * (per_page, sort, order, filter, scope) are sent, and everything the console needs is also done on the
  * client (seller scoping, equality filters, paging of plain-array answers).
  */
 import { HttpError } from 'react-admin';
@@ -44,6 +44,9 @@ export interface MarketplaceDataProvider extends DataProvider {
   /** Any other contract call (PATHS): POST a JSON body, get the checked envelope. */
   call<D = unknown, H = unknown>(path: string, body?: object): Promise<Info<D, H>>;
 }
+
+/** Extension: a seller screen asks the server for the caller's own records only (an admin's 'My Shops'). */
+const OWN = { scope: 'own' } as const;
 
 /** SPEC §7.2: exactly what the user edit call carries. */
 const USER_EDIT_FIELDS = ['abilities', 'applications', 'email', 'id', 'is_active', 'name', 'phone'];
@@ -169,7 +172,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = defa
     const perPage = params.pagination?.perPage ?? DEFAULT_PER_PAGE;
     const { q, ...filter }: Record<string, unknown> = params.filter ?? {};
     const text = typeof q === 'string' ? q.trim() : '';
-    const paging = { page, per_page: perPage };
+    const paging = { page, per_page: perPage, ...(seller ? OWN : {}) };
     let info: Info;
     if (text && entity.search) {
       const { keyIndex, targets } = entity.search;
@@ -194,7 +197,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = defa
       record = isRecord(detail) ? detail : undefined;
     } else if (entity.search) {
       const { keyIndex } = entity.search;
-      record = find(rowsOf((await api.post(PATHS.search, { keyIndex, value: String(id), targets: ['id'] })).HLL));
+      const body = { keyIndex, value: String(id), targets: ['id'], ...(seller ? OWN : {}) };
+      record = find(rowsOf((await api.post(PATHS.search, body)).HLL));
     } else {
       // No search key (chats): page through the list.
       for (let page = FIRST_PAGE; !record; page++) {

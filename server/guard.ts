@@ -27,6 +27,11 @@ export function authorize(rule: Rule, entity: EntityContract, caller: Caller | n
   );
 }
 
+/** A seller screen asked for by an admin who may see everything: their own records only. */
+export function narrowed(scope: Scope, entity: EntityContract, caller: Caller | null, own: boolean | undefined): Scope {
+  return own && scope.kind === 'all' && entity.owner && caller ? { kind: 'own', userId: caller.id } : scope;
+}
+
 /** Narrows a query on an entity's table to the records the scope allows. */
 export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>>(
   db: DB,

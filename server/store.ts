@@ -17,6 +17,8 @@ export interface ListQuery {
   sort?: { field: string; desc: boolean };
   /** Extension: equality filters on columns of the entity. */
   filter?: Row;
+  /** Extension: only the caller's own records, even for an admin who may see all ('My Shops'). */
+  own?: boolean;
   /** Search: text matched in these columns (id exactly, others as a part). */
   search?: { value: string; targets: readonly string[] };
 }

@@ -23,7 +23,7 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
   const page = positive(body.page, 'page', FIRST_PAGE);
   if (strict) return { page, perPage: DEFAULT_PER_PAGE };
   const perPage = positive(body.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
-  const q: ListQuery = { page, perPage };
+  const q: ListQuery = { page, perPage, own: body.scope === 'own' };
   if (body.sort !== undefined) {
     if (typeof body.sort !== 'string') throw badRequest('sort must be a column name');
     const order = String(body.order ?? 'DESC').toUpperCase();

@@ -7,7 +7,7 @@ import { ENTITY_LIST, type EntityContract } from '../../contract';
 import type { Context } from '../app';
 import { bodyOf } from '../app';
 import type { Caller } from '../auth';
-import { authorize, type Scope } from '../guard';
+import { authorize, narrowed, type Scope } from '../guard';
 import { badRequest, forbidden } from '../errors';
 import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow } from '../store';
@@ -53,8 +53,8 @@ export async function entityRoutes(app: FastifyInstance, { db, config }: Context
 
     app.post(entity.list, async (request) => {
       const body = bodyOf(request);
-      const scope = authorize(entity.rules.read, entity, request.caller);
       const q = readListQuery(body, config.strict);
+      const scope = narrowed(authorize(entity.rules.read, entity, request.caller), entity, request.caller, q.own);
       if (entity.listShape === 'array' && !wantsPages(body, config.strict)) {
         return ok({ HLL: await listAll(db, entity, scope, q) });
       }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { entityByKeyIndex } from '../../contract';
 import { bodyOf, type Context } from '../app';
-import { authorize } from '../guard';
+import { authorize, narrowed } from '../guard';
 import { badRequest } from '../errors';
 import { listAll, listPage } from '../store';
 import { ok, readListQuery, wantsPages } from './common';
@@ -24,8 +24,8 @@ export async function searchRoutes(app: FastifyInstance, { db, config }: Context
         throw badRequest(`${String(target)} cannot be searched here; allowed: ${allowed.join(', ')}`);
       }
     }
-    const scope = authorize(entity.rules.read, entity, request.caller);
     const q = { ...readListQuery(body, config.strict), search: { value: String(value), targets: body.targets as string[] } };
+    const scope = narrowed(authorize(entity.rules.read, entity, request.caller), entity, request.caller, q.own);
     if (!wantsPages(body, config.strict)) return ok({ HLL: await listAll(db, entity, scope, q) });
     const page = await listPage(db, entity, scope, q);
     return ok({ HLL: page.data, total: page.total });

@@ -230,6 +230,7 @@ describe('getList', () => {
     const { dp, calls } = fake({ json: ok({ HLL: paginated(data) }) });
     const result = await dp.getList(resource, LIST);
     expect(calls[0].url).toBe(`${API}${path}`);
+    expect(calls[0].body).toMatchObject({ scope: 'own' });
     expect(result.data.map((r) => r.id)).toEqual(kept);
     expect(result.total).toBe(kept.length);
   });
@@ -238,6 +239,7 @@ describe('getList', () => {
     const { dp, calls } = fake({ json: ok({ HLL: [{ id: 1, owner_id: 8 }, { id: 2, owner_id: USER_ID }] }) });
     const result = await dp.getList('my-shops', { ...LIST, filter: { q: 'shop' } });
     expect(calls[0].url).toBe(`${API}/search-dive`);
+    expect(calls[0].body).toMatchObject({ keyIndex: 10, value: 'shop', scope: 'own' });
     expect(result.data).toEqual([{ id: 2, owner_id: USER_ID }]);
   });
 

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+/**
+ * The console's dataProvider and authProvider against the reference server over real HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataProvider, type MarketplaceDataProvider } from '../../dataProvider';
+import { createAuthProvider } from '../../authProvider';
+import { clearSession } from '../../authProvider/session';
+import { startServer, demo, type TestServer } from './harness';
+
+let s: TestServer;
+let dp: MarketplaceDataProvider;
+let auth: ReturnType<typeof createAuthProvider>;
+const LIST = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
+
+beforeAll(async () => {
+  s = await startServer();
+  dp = createDataProvider(s.url);
+  auth = createAuthProvider(s.url);
+});
+afterAll(() => s.close());
+
+const as = async (who: { email: string; password: string }) => {
+  clearSession();
+  await auth.login({ credential: who.email, password: who.password });
+};
+
+describe('dataProvider over HTTP', () => {
+  it('signs in and reads the identity and permissions', async () => {
+    await as(demo.admin);
+    expect(await auth.getIdentity!()).toMatchObject({ fullName: 'Ada Admin' });
+    expect(await auth.getPermissions!({})).toMatchObject({ role: 'admin', granted: expect.arrayContaining(['shops', 'users']) });
+    expect(await auth.canAccess!({ resource: 'Currencies-exchange', action: 'list' })).toBe(true);
+  });
+
+  it('pages a paginated list and an array list', async () => {
+    await as(demo.admin);
+    const shops = await dp.getList('shops', { ...LIST, pagination: { page: 2, perPage: 5 } });
+    expect(shops.total).toBe(18);
+    expect(shops.data).toHaveLength(5);
+    expect(shops.meta).toEqual({ from: 6, to: 10, current_page: 2, last_page: 4 });
+    const rates = await dp.getList('Currencies-exchange', { ...LIST, pagination: { page: 1, perPage: 2 } });
+    expect(rates.total).toBe(5);
+    expect(rates.data).toHaveLength(2);
+  });
+
+  it('searches with the resource key and reads one record through the search', async () => {
+    await as(demo.admin);
+    const found = await dp.getList('shops', { ...LIST, filter: { q: 'Store 17' } });
+    expect(found.data.map((r) => r.name)).toEqual(["Olu's Store 17"]);
+    const one = await dp.getOne('shops', { id: found.data[0].id });
+    expect(one.data).toMatchObject({ name: "Olu's Store 17", seller: { name: 'Olu Okafor' } });
+    const user = await dp.getOne('users', { id: 2 });
+    expect(user.data).toMatchObject({ email: 'seller@example.com', shops: expect.any(Array) });
+  });
+
+  it('creates, updates, deactivates and deletes a brand', async () => {
+    await as(demo.admin);
+    const created = await dp.create('brands', { data: { name: 'Orbit', type: 'upcoming', product_id: 0 } });
+    expect(created.data).toMatchObject({ id: expect.any(Number), name: 'Orbit', is_active: 1 });
+    expect(created.meta).toEqual({ query: 'Brand created successfully' });
+    const id = created.data.id;
+    const updated = await dp.update('brands', { id, data: { name: 'Orbit Two' }, previousData: created.data });
+    expect(updated.data.name).toBe('Orbit Two');
+    const off = await dp.setStatus('brands', { id, data: { is_active: 'Deactivate' }, previousData: updated.data });
+    expect(off).toMatchObject({ data: { is_active: 0 }, query: 'Brand status updated successfully' });
+    await dp.delete('brands', { id, previousData: off.data });
+    await expect(dp.getOne('brands', { id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps a seller, and an admin on a seller screen, to their own shops', async () => {
+    await as(demo.seller);
+    const mine = await dp.getList('my-shops', { ...LIST, pagination: { page: 1, perPage: 50 } });
+    expect(mine.total).toBe(12);
+    await as(demo.admin);
+    expect((await dp.getList('my-shops', LIST)).total).toBe(0);
+    expect((await dp.getList('shops', LIST)).total).toBe(18);
+  });
+
+  it("surfaces the server's message and status on refusal", async () => {
+    await as(demo.seller);
+    await expect(dp.getList('brands', LIST)).resolves.toBeDefined();
+    await expect(dp.create('brands', { data: { name: 'X', type: 'popular' } })).rejects.toMatchObject({
+      status: 403,
+      message: 'This section is only available to administrators',
+    });
+    clearSession();
+    await expect(dp.getList('shops', LIST)).rejects.toMatchObject({ status: 401, message: 'Please sign in to continue' });
+  });
+});
