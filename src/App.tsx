@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, Resource, reactRouterProvider } from 'react-admin';
+import { createAuthProvider } from '../authProvider';
+import { createDataProvider } from '../dataProvider';
+import { i18nProvider } from '../i18n';
+import { resources } from '../resources';
+import { ConfigContext, type RuntimeConfig } from './config';
+import { ErrorView, ShellLayout } from './layout';
+import { lazyPage } from './lazyPage';
+import { theme } from './theme';
+
+const { Route } = reactRouterProvider;
+
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const NotFoundPage = lazyPage(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
+
+/** Public pages: shown with the top bar and no sidebar, signed in or not (SPEC §2.1, §2.6). */
+export const REGISTER_PATH = '/register';
+export const RESET_PATH = '/forgot-password';
+
+/**
+ * The console: react-admin over the product API named by the run-time configuration. Screens
+ * are declared in resources/ and mapped to <Resource> elements here.
+ */
+export function App({ config }: { config: RuntimeConfig }) {
+  const dataProvider = useMemo(() => createDataProvider(config.apiUrl), [config.apiUrl]);
+  const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
+
+  return (
+    <ConfigContext.Provider value={config}>
+      <Admin
+        disableTelemetry
+        requireAuth
+        title={i18nProvider.translate('shell.title')}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        layout={ShellLayout}
+        loginPage={LoginPage}
+        dashboard={DashboardPage}
+        catchAll={NotFoundPage}
+        error={ErrorView}
+      >
+        <CustomRoutes noLayout>
+          <Route path={REGISTER_PATH} element={<RegisterPage />} />
+          <Route path={RESET_PATH} element={<ResetPasswordPage />} />
+        </CustomRoutes>
+        {resources.map((r) => (
+          <Resource
+            key={r.name}
+            name={r.name}
+            list={r.list}
+            create={r.create}
+            edit={r.edit}
+            show={r.show}
+            icon={r.icon}
+            options={r.options}
+            recordRepresentation={r.recordRepresentation}
+          />
+        ))}
+      </Admin>
+    </ConfigContext.Provider>
+  );
+}
+
+export default App;

@@ -1,0 +1,41 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Run-time configuration, read from /config.json when the console starts, so one build can point
+ * at any back end.
+ */
+export interface RuntimeConfig {
+  /** Base URL of the product API, e.g. '/api' or 'https://api.example.com'. */
+  apiUrl: string;
+  /** The product's terms page, linked from the registration form. */
+  termsUrl: string;
+}
+
+export const DEFAULT_CONFIG: RuntimeConfig = { apiUrl: '/api', termsUrl: '/terms.html' };
+
+function pickString(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+/** Reads the configuration file; missing or broken files fall back to the defaults. */
+export async function loadConfig(
+  url = `${import.meta.env.BASE_URL}config.json`,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RuntimeConfig> {
+  try {
+    const response = await fetchImpl(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const raw = (await response.json()) as Record<string, unknown> | null;
+    return {
+      apiUrl: pickString(raw?.apiUrl, DEFAULT_CONFIG.apiUrl),
+      termsUrl: pickString(raw?.termsUrl, DEFAULT_CONFIG.termsUrl),
+    };
+  } catch (error) {
+    console.warn('Run-time configuration not loaded, using the defaults.', error);
+    return DEFAULT_CONFIG;
+  }
+}
+
+export const ConfigContext = createContext<RuntimeConfig>(DEFAULT_CONFIG);
+
+export const useConfig = (): RuntimeConfig => useContext(ConfigContext);

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { OrderDetails } from './OrderDetails';
+import { useModalDispatch, useModalState } from './ModalProvider';
+
+/** An ALERT payload: a message, or {title, message}. Non-text values are shown as JSON. */
+export interface AlertPayload {
+  title?: string;
+  message: unknown;
+}
+
+function alertParts(payload: unknown): { title?: string; message: string } {
+  const isAlertObject =
+    payload !== null && typeof payload === 'object' && !Array.isArray(payload) && 'message' in payload;
+  const title = isAlertObject ? (payload as AlertPayload).title : undefined;
+  const value = isAlertObject ? (payload as AlertPayload).message : payload;
+  if (value === null || value === undefined) return { title, message: '' };
+  if (typeof value === 'object') return { title, message: JSON.stringify(value, null, 2) };
+  return { title, message: String(value) };
+}
+
+/** The one dialog of the console (SPEC §2.29): renders the open view, closes back to nothing. */
+export function GlobalDialog() {
+  const state = useModalState();
+  const dispatch = useModalDispatch();
+  // Keep showing the last view while the dialog fades out after 'close' cleared the state.
+  const [shown, setShown] = useState(state);
+  if (state.open && state !== shown) setShown(state);
+  const { open } = state;
+  const { view, payload } = state.open ? state : shown;
+  const translate = useTranslate();
+  const close = () => dispatch({ type: 'close' });
+
+  if (view === 'VIEW_ORDER') {
+    return (
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="global-dialog-title">
+        <DialogTitle id="global-dialog-title">{translate('dialog.order.title')}</DialogTitle>
+        <DialogContent dividers>
+          <OrderDetails order={payload} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} autoFocus>
+            {translate('dialog.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const { title, message } = alertParts(payload);
+  return (
+    <Dialog
+      open={open && view === 'ALERT'}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-label={title ?? translate('dialog.alert.title')}
+      aria-describedby="global-dialog-message"
+    >
+      {title ? <DialogTitle>{title}</DialogTitle> : null}
+      <DialogContent>
+        <DialogContentText
+          id="global-dialog-message"
+          sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'text.primary', pt: title ? 0 : 1 }}
+        >
+          {message}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} variant="contained" autoFocus>
+          {translate('dialog.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

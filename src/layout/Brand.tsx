@@ -1,0 +1,23 @@
+import { Box, Typography } from '@mui/material';
+import { Link, useTranslate } from 'react-admin';
+
+export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
+
+/** The logo and product name in the top bar; links to the dashboard (SPEC §2.5). */
+export function Brand() {
+  const translate = useTranslate();
+  return (
+    <Link
+      to="/"
+      color="inherit"
+      underline="none"
+      aria-label={translate('shell.home')}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
+    >
+      <Box component="img" src={LOGO_URL} alt="" width={32} height={32} sx={{ display: 'block' }} />
+      <Typography component="span" variant="h6" sx={{ fontWeight: 600, letterSpacing: 0.2 }}>
+        {translate('shell.brand')}
+      </Typography>
+    </Link>
+  );
+}

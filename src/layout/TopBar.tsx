@@ -1,0 +1,38 @@
+import { Box } from '@mui/material';
+import { AppBar, AppBarClasses, TitlePortal, type AppBarProps } from 'react-admin';
+import { Brand } from './Brand';
+import { ShellUserMenu } from './ShellUserMenu';
+
+const userMenu = <ShellUserMenu />;
+
+/**
+ * The top bar of signed-in screens (SPEC §2.5): menu icon (opens the sidebar on small screens),
+ * logo, the page title slot, the loading indicator and the user menu.
+ */
+export function TopBar(props: AppBarProps) {
+  return (
+    <AppBar {...props} color="primary" userMenu={userMenu}>
+      <Brand />
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+/**
+ * The same top bar on the sign-in, register and reset pages: no sidebar, so no menu icon, and no
+ * loading indicator (the forms show their own progress).
+ */
+export function PublicTopBar() {
+  return (
+    <AppBar
+      alwaysOn
+      color="primary"
+      toolbar={null}
+      userMenu={userMenu}
+      sx={{ [`& .${AppBarClasses.menuButton}`]: { display: 'none' }, [`& .${AppBarClasses.toolbar}`]: { px: 2 } }}
+    >
+      <Brand />
+      <Box sx={{ flex: 1 }} />
+    </AppBar>
+  );
+}

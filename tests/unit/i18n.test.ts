@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, SELLER_TOKENS } from '../../contract';
+import { i18nProvider } from '../../i18n';
+
+const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+
+describe('i18n: console strings as the specification words them', () => {
+  it('labels the admin sidebar exactly, in order (SPEC §2.6)', () => {
+    expect(ACCESS.map((entry) => t(`menu.${entry.token}`))).toEqual([
+      'Dashboard', 'My Shops', 'My Products', 'My Orders', 'Shops', 'Products', 'Orders',
+      'Subscription Plans', 'Subscriptions', 'category', 'Support', 'Job Posts', 'Job Applicants',
+      'Users', 'Brands', 'Mail templates', 'Order Status', 'Curencies Exchange', 'Shipping Clases',
+      'Mile Prices', 'Custom Distances', 'Deletion Requests', 'Chat Logs',
+    ]);
+  });
+
+  it("labels the seller's sidebar with its own words", () => {
+    expect(SELLER_TOKENS.map((token) => t(`menu.seller.${token}`))).toEqual(['Dashboard', 'Shops', 'Orders', 'Products']);
+  });
+
+  it('holds the public pages’ strings (SPEC §2.2–2.4, §5)', () => {
+    expect(t('auth.login.title')).toBe('Sign in to your account');
+    expect(t('auth.login.credential_placeholder')).toBe('Email or Phone Number e.g +44xxx');
+    expect(t('auth.show_password')).toBe('Show Password');
+    expect(t('auth.login.forgot_password')).toBe('Forgot your password?');
+    expect(t('auth.login.no_account')).toBe("I don't have an account");
+    expect(t('auth.login.submit')).toBe('Sign in');
+    expect(t('auth.register.title')).toBe('Create an account');
+    expect(t('auth.register.name')).toBe('Full Name');
+    expect(t('auth.register.email')).toBe('Email address');
+    expect(t('auth.register.phone')).toBe('Phone Number');
+    expect(t('auth.password')).toBe('Password');
+    expect(t('auth.register.terms_link')).toBe('Terms and Conditions');
+    expect(t('auth.register.submit')).toBe('Register');
+    expect(t('auth.reset.title')).toBe('Reset password');
+    expect(t('auth.reset.submit')).toBe('Reset');
+    expect(t('validation.password_min')).toBe('Your password must be minimum 8 digits');
+  });
+
+  it('holds the shell strings (SPEC §2.5, §2.7, §2.9)', () => {
+    expect(t('shell.logout')).toBe('logout');
+    expect(t('shell.login')).toBe('Login');
+    expect(t('shell.register')).toBe('Register');
+    expect(t('not_found.title')).toBe('404!');
+    expect(t('not_found.message')).toBe('The page is not found');
+    expect(t('error_view.title')).toBe('An Error occurred');
+    expect(t('dashboard.title')).toBe('Dashboard');
+    expect(t('dashboard.welcome', { name: 'Ada' })).toBe('Welcome, Ada');
+    expect(t('management.admin_only')).toBe('This is section is only visible to administrators');
+    expect(t('management.seller')).toBe('This is section is visible to authorized person(s)');
+  });
+
+  it("keeps react-admin's own messages", () => {
+    expect(t('ra.action.save')).toBe('Save');
+  });
+});
