@@ -22,7 +22,7 @@ export const en = {
     register: 'Register',
   },
   menu: {
-    label: 'Navigation',
+    label: 'Sidebar',
     dashboard: 'Dashboard',
     'my-shops': 'My Shops',
     'my-products': 'My Products',
@@ -85,7 +85,7 @@ export const en = {
       sent: 'If an account uses this address, a reset link has been sent to it.',
       new_password_intro: 'Choose a new password for your account.',
       new_password: 'New password',
-      submit_new_password: 'Set new password',
+      submit_new_password: 'Change password',
       changed: 'Your password has been changed.',
       back_to_login: 'Back to sign in',
       failed: 'The request failed. Please try again.',

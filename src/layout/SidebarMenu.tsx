@@ -1,4 +1,5 @@
-import { Menu, useGetIdentity, type MenuProps } from 'react-admin';
+import { Box } from '@mui/material';
+import { Menu, useGetIdentity, useTranslate, type MenuProps } from 'react-admin';
 import { menuFor, type AccessProfile } from '../../authProvider';
 import { roleOf, type AccessEntry } from '../../contract';
 import { en } from '../../i18n/en';
@@ -15,19 +16,22 @@ export function menuLabelKey(token: string, admin: boolean): string {
 
 /** The sidebar (SPEC §2.6): the entries the signed-in user may see, in order, current one highlighted. */
 export function SidebarMenu(props: MenuProps) {
+  const translate = useTranslate();
   const { identity } = useGetIdentity();
   const entries: AccessEntry[] = identity ? menuFor(identity as AccessProfile) : [];
   const admin = roleOf(identity?.abilities) === 'admin';
   return (
-    <Menu {...props}>
-      {entries.map((entry) => (
-        <Menu.Item
-          key={entry.token}
-          to={entry.path}
-          primaryText={menuLabelKey(entry.token, admin)}
-          leftIcon={MENU_ICONS[entry.token] ?? DEFAULT_MENU_ICON}
-        />
-      ))}
-    </Menu>
+    <Box component="nav" aria-label={translate('menu.label')}>
+      <Menu {...props}>
+        {entries.map((entry) => (
+          <Menu.Item
+            key={entry.token}
+            to={entry.path}
+            primaryText={menuLabelKey(entry.token, admin)}
+            leftIcon={MENU_ICONS[entry.token] ?? DEFAULT_MENU_ICON}
+          />
+        ))}
+      </Menu>
+    </Box>
   );
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
-import { Form, Link, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Form, Link, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { AuthShell } from './AuthShell';
 import { messageOf } from './messages';
 import { PasswordField, ShowPasswordToggle } from './PasswordInput';
+import { requiredField, requiredSlot } from './validation';
 
 interface LoginValues {
   credential: string;
   password: string;
 }
 
-const requiredValidator = required();
-const shrinkLabel = { inputLabel: { shrink: true } };
+const credentialSlots = { ...requiredSlot, inputLabel: { shrink: true } };
 
 /** Sign in (SPEC §2.2): on success go to /, otherwise show the server's query text. */
 export default function LoginPage() {
@@ -40,19 +40,20 @@ export default function LoginPage() {
           source="credential"
           label="auth.login.credential"
           placeholder={translate('auth.login.credential_placeholder')}
-          validate={requiredValidator}
+          validate={requiredField}
           autoComplete="username"
           autoFocus
           helperText={false}
-          slotProps={shrinkLabel}
+          slotProps={credentialSlots}
         />
         <PasswordField
           source="password"
           label="auth.password"
           visible={showPassword}
-          validate={requiredValidator}
+          validate={requiredField}
           autoComplete="current-password"
           helperText={false}
+          slotProps={requiredSlot}
         />
         <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={pending} sx={{ mt: 2 }}>

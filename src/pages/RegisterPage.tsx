@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, useTheme } from '@mui/material';
 import {
-  Form, Link, TextInput, email, required, useAuthState, useNavigate, useNotify, useTranslate,
+  Form, Link, TextInput, useAuthState, useNavigate, useNotify, useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { useConfig } from '../config';
 import { AuthShell } from './AuthShell';
 import { messageOf, useMarketplaceAuth } from './messages';
 import { PasswordField, ShowPasswordToggle } from './PasswordInput';
+import { requiredEmail, requiredField, requiredSlot } from './validation';
 
 interface RegisterValues {
   name: string;
@@ -16,8 +17,6 @@ interface RegisterValues {
   password: string;
 }
 
-const requiredValidator = required();
-const emailValidators = [required(), email()];
 const defaultValues = { name: '', email: '', phone: '+', password: '' };
 
 /**
@@ -66,16 +65,17 @@ export default function RegisterPage() {
   return (
     <AuthShell title={translate('auth.register.title')}>
       <Form onSubmit={submit} defaultValues={defaultValues} noValidate>
-        <TextInput source="name" label="auth.register.name" validate={requiredValidator} autoComplete="name" autoFocus helperText={false} />
-        <TextInput source="email" label="auth.register.email" type="email" validate={emailValidators} autoComplete="email" helperText={false} />
-        <TextInput source="phone" label="auth.register.phone" type="tel" validate={requiredValidator} autoComplete="tel" helperText={false} />
+        <TextInput source="name" label="auth.register.name" validate={requiredField} autoComplete="name" autoFocus helperText={false} slotProps={requiredSlot} />
+        <TextInput source="email" label="auth.register.email" type="email" validate={requiredEmail} autoComplete="email" helperText={false} slotProps={requiredSlot} />
+        <TextInput source="phone" label="auth.register.phone" type="tel" validate={requiredField} autoComplete="tel" helperText={false} slotProps={requiredSlot} />
         <PasswordField
           source="password"
           label="auth.password"
           visible={showPassword}
-          validate={requiredValidator}
+          validate={requiredField}
           autoComplete="new-password"
           helperText={false}
+          slotProps={requiredSlot}
         />
         <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
         <Box>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { Form, Link, TextInput, email, required, useLocation, useNotify, useTranslate } from 'react-admin';
+import { Form, Link, TextInput, useLocation, useNotify, useTranslate } from 'react-admin';
 import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { AuthShell } from './AuthShell';
 import { messageOf, useMarketplaceAuth } from './messages';
 import { PasswordField, ShowPasswordToggle } from './PasswordInput';
+import { requiredEmail, requiredField, requiredSlot } from './validation';
 
 type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
-const emailValidators = [required(), email()];
-const requiredValidator = required();
 
 /** The reset token of a link from the reset mail: ?token=... (also accepted as ?reset_token=...). */
 function tokenFrom(search: string): string {
@@ -41,7 +40,7 @@ function RequestResetForm() {
       <Box component="p" sx={{ mt: 0, mb: 1, color: 'text.secondary', fontSize: 14 }}>
         {translate('auth.reset.intro')}
       </Box>
-      <TextInput source="email" label="auth.reset.email" type="email" validate={emailValidators} autoComplete="email" autoFocus helperText={false} />
+      <TextInput source="email" label="auth.reset.email" type="email" validate={requiredEmail} autoComplete="email" autoFocus helperText={false} slotProps={requiredSlot} />
       {outcome ? (
         <Alert severity={outcome.severity} role="status" sx={{ mt: 1 }}>
           {outcome.text}
@@ -98,10 +97,11 @@ function NewPasswordForm({ resetToken }: { resetToken: string }) {
         source="password"
         label="auth.reset.new_password"
         visible={showPassword}
-        validate={requiredValidator}
+        validate={requiredField}
         autoComplete="new-password"
         autoFocus
         helperText={false}
+        slotProps={requiredSlot}
       />
       <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
       {failure ? (

@@ -68,6 +68,9 @@ describe('register page (SPEC §2.3, §5)', () => {
     expect(screen.getByLabelText(/^Email address/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Phone Number/)).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('+');
+    for (const label of ['Full Name', 'Email address', 'Phone Number', 'Password']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    }
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms.html');
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('target', '_blank');
     fireEvent.click(screen.getByLabelText('Show Password'));
