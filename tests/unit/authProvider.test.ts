@@ -171,6 +171,16 @@ describe('identity and permissions', () => {
     expect(await buyer.getPermissions()).toEqual({ role: 'buyer', granted: [] });
   });
 
+  it('signed out, getPermissions answers no permission without a call and getIdentity fails without a 401', async () => {
+    clearSession();
+    const { auth, calls } = fake({ json: ok({ detail: ADMIN }) });
+    expect(await auth.getPermissions()).toEqual({ role: 'buyer', granted: [] });
+    const error = await auth.getIdentity().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toHaveProperty('status', 401);
+    expect(calls).toHaveLength(0);
+  });
+
   it('canAccess lower-cases the resource and asks canAccessToken', async () => {
     setSession('tok', 12);
     const { auth } = fake({ json: ok({ detail: ADMIN }) });
