@@ -7,7 +7,10 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/directory': { target: apiTarget, changeOrigin: true },
+    },
   },
   build: { outDir: 'dist', sourcemap: false },
   test: {

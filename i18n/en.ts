@@ -9,6 +9,7 @@
  * - auth.login.* / auth.register.* / auth.reset.*   the three public pages
  * - validation.*                    client-side validation messages (SPEC §5)
  * - dashboard.*, not_found.*, error_view.*, dialog.*, management.*
+ * - widgets.<widget>.*              shared form widgets (widgets.location: the location picker)
  * react-admin's own strings (ra.*) come from ra-language-english; this object is merged over them.
  */
 export const en = {
@@ -148,6 +149,15 @@ export const en = {
       shipping_address: 'Shipping address',
       shop: 'Shop',
       created_at: 'Created at',
+    },
+  },
+  widgets: {
+    location: {
+      country: 'Country',
+      state: 'State',
+      city: 'City',
+      others: 'Others',
+      back_to_list: 'Choose the %{field} from the list',
     },
   },
 };

@@ -11,13 +11,14 @@ import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { ApiError } from './errors';
+import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { searchRoutes } from './routes/search';
 import { userRoutes } from './routes/users';
 
 export interface Context {
   db: Database['db'];
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo'>;
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>;
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
 }
@@ -82,12 +83,17 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await findPlaceRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );
     },
     { prefix: '/api' },
   );
+
+  // Offline stand-in for the external country/state/city directory (DESIGN D10): outside /api, so
+  // strict contract mode keeps it.
+  await app.register(directoryRoutes, { prefix: '/directory', key: ctx.config.directoryKey });
 
   const staticDir = opts.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {

@@ -14,6 +14,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Public address used in mails (password reset links). */
   publicUrl: string;
+  /** When set, the directory stand-in at /directory requires this key in the X-CSCAPI-KEY header. */
+  directoryKey?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +31,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     strict: env.CONTRACT_STRICT === '1',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
+    directoryKey: env.DIRECTORY_KEY || undefined,
   };
 }

@@ -9,9 +9,21 @@ export interface RuntimeConfig {
   apiUrl: string;
   /** The product's terms page, linked from the registration form. */
   termsUrl: string;
+  /**
+   * Base URL of the country/state/city directory service (SPEC §7.10), e.g. '/directory' (the
+   * reference server's offline stand-in) or the real service's address.
+   */
+  directoryUrl: string;
+  /** The directory's API key, sent as the X-CSCAPI-KEY header; '' sends none. */
+  directoryKey: string;
 }
 
-export const DEFAULT_CONFIG: RuntimeConfig = { apiUrl: '/api', termsUrl: '/terms.html' };
+export const DEFAULT_CONFIG: RuntimeConfig = {
+  apiUrl: '/api',
+  termsUrl: '/terms.html',
+  directoryUrl: '/directory',
+  directoryKey: '',
+};
 
 function pickString(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
@@ -29,6 +41,8 @@ export async function loadConfig(
     return {
       apiUrl: pickString(raw?.apiUrl, DEFAULT_CONFIG.apiUrl),
       termsUrl: pickString(raw?.termsUrl, DEFAULT_CONFIG.termsUrl),
+      directoryUrl: pickString(raw?.directoryUrl, DEFAULT_CONFIG.directoryUrl),
+      directoryKey: pickString(raw?.directoryKey, DEFAULT_CONFIG.directoryKey),
     };
   } catch (error) {
     console.warn('Run-time configuration not loaded, using the defaults.', error);

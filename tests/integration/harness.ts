@@ -18,10 +18,15 @@ export interface Answer<D = unknown, H = unknown> {
 }
 
 export interface TestServer {
+  /** The API base, '<origin>/api'. */
   url: string;
+  /** The server itself, for paths outside /api ('/directory/...'). */
+  origin: string;
   db: DB;
   mails: { to: string; subject: string; body: string }[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
+  /** GET a path of the server (not only /api), read as JSON. */
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<{ http: number; body: T; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
   /** A fresh user with these abilities and accesses, signed in. */
   userWith(abilities: number[], granted?: string[]): Promise<{ id: number; token: string; email: string }>;
@@ -30,7 +35,7 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(opts: { strict?: boolean; demo?: boolean } = {}): Promise<TestServer> {
+export async function startServer(opts: { strict?: boolean; demo?: boolean; directoryKey?: string } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
   await migrate(database);
@@ -39,11 +44,12 @@ export async function startServer(opts: { strict?: boolean; demo?: boolean } = {
   const mails: TestServer['mails'] = [];
   const app = await buildApp({
     db: database.db,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
     onMail: (m) => mails.push(m),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const url = `${origin}/api`;
 
   const post: TestServer['post'] = async (p, body, token, headers = {}) => {
     const res = await fetch(url + p, {
@@ -58,6 +64,10 @@ export async function startServer(opts: { strict?: boolean; demo?: boolean } = {
     });
     return { http: res.status, body: await res.json() };
   };
+  const get: TestServer['get'] = async (p, headers = {}) => {
+    const res = await fetch(origin + p, { headers: { Accept: 'application/json', ...headers } });
+    return { http: res.status, body: await res.json(), headers: res.headers };
+  };
   const login = async (email: string, password: string) => {
     const res = await post<{ token: string }>('/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });
     if (!res.body.status) throw new Error(`login failed: ${res.body.query}`);
@@ -69,7 +79,7 @@ export async function startServer(opts: { strict?: boolean; demo?: boolean } = {
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, db: database.db, mails, post, login, userWith,
+    url, origin, db: database.db, mails, post, get, login, userWith,
     close: async () => {
       await app.close();
       await database.close();

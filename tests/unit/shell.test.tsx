@@ -4,7 +4,7 @@ import { AdminContext, Notification, TestMemoryRouter, testDataProvider } from '
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketplaceAuthProvider } from '../../authProvider';
 import { i18nProvider } from '../../i18n';
-import { ConfigContext } from '../../src/config';
+import { ConfigContext, DEFAULT_CONFIG } from '../../src/config';
 import { ErrorView } from '../../src/layout';
 import { NotFound } from '../../src/layout/NotFound';
 import RegisterPage from '../../src/pages/RegisterPage';
@@ -35,7 +35,7 @@ let auth: ReturnType<typeof stubAuthProvider>;
 function renderRegister() {
   render(
     <TestMemoryRouter initialEntries={['/register']}>
-      <ConfigContext.Provider value={{ apiUrl: '/api', termsUrl: '/terms.html' }}>
+      <ConfigContext.Provider value={{ ...DEFAULT_CONFIG, apiUrl: '/api', termsUrl: '/terms.html' }}>
         <AdminContext authProvider={auth} dataProvider={testDataProvider()} i18nProvider={i18nProvider}>
           <RegisterPage />
           <Notification />
