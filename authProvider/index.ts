@@ -76,7 +76,7 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
 
   function profile(): Promise<Profile> {
     const session = getSession();
-    if (!session) return Promise.reject(new Error('Not signed in'));
+    if (!session) return Promise.reject(new HttpError('Not signed in', 401, null));
     if (cache?.token !== session.token) {
       const promise = api.users<Profile>({ id: session.id }).then(({ detail }) => {
         if (!isObject(detail)) throw new HttpError('Profile not found', 404, null);
@@ -112,7 +112,8 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
       if (!getSession()) throw new Error('ra.auth.auth_check_error');
     },
     async checkError(error: unknown) {
-      if (isObject(error) && error.status === 401) {
+      // Signed out already (a public page asking who is there): nothing to end, stay on the page.
+      if (isObject(error) && error.status === 401 && getSession()) {
         clearSession();
         cache = null;
         throw new Error('ra.notification.logged_out');
@@ -123,8 +124,6 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
       return { id: getSession()?.id ?? '', fullName: user.name, ...user };
     },
     async getPermissions() {
-      // react-admin asks on public pages too: signed out is no permission, not an error to log out on.
-      if (!getSession()) return { role: 'buyer', granted: [] };
       const user = await profile();
       return { role: roleOf(user.abilities), granted: parseAccesses(user.granted_accesses) };
     },
