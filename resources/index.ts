@@ -1,9 +1,13 @@
-import type { ResourceProps } from 'react-admin';
-
 /**
- * The console's screens, one declaration per entity; App maps each to a <Resource>. `name` is the
- * route segment ('shops', 'my-shops', 'Currencies-exchange'), which lower-cased is the access token.
+ * The console's screens, one declaration per entity (see README.md here). App turns each into a
+ * <Resource>, with the seller variant when it has one; the sidebar and canAccess name them by the
+ * contract's access tokens.
  */
-export type ResourceDeclaration = ResourceProps;
+import { brands } from './brands';
+import { categories } from './categories';
+import { shops } from './shops';
+import type { ResourceDeclaration } from './types';
 
-export const resources: ResourceDeclaration[] = [];
+export type { ResourceDeclaration } from './types';
+
+export const resources: readonly ResourceDeclaration[] = [shops, categories, brands];

@@ -4,12 +4,16 @@ import { createAuthProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
 import { resources } from '../resources';
+import { toResources } from './screens/registry';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView, ShellLayout } from './layout';
 import { lazyPage } from './lazyPage';
 import { theme } from './theme';
 
 const { Route } = reactRouterProvider;
+
+/** Every declared resource, and its seller variant, as a <Resource>. */
+const screens = toResources(resources);
 
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
@@ -49,18 +53,8 @@ export function App({ config }: { config: RuntimeConfig }) {
           <Route path={REGISTER_PATH} element={<RegisterPage />} />
           <Route path={RESET_PATH} element={<ResetPasswordPage />} />
         </CustomRoutes>
-        {resources.map((r) => (
-          <Resource
-            key={r.name}
-            name={r.name}
-            list={r.list}
-            create={r.create}
-            edit={r.edit}
-            show={r.show}
-            icon={r.icon}
-            options={r.options}
-            recordRepresentation={r.recordRepresentation}
-          />
+        {screens.map((r) => (
+          <Resource key={r.name} {...r} />
         ))}
       </Admin>
     </ConfigContext.Provider>

@@ -12,7 +12,8 @@ import { TopBar } from './TopBar';
 export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <ModalProvider>
-      <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView}>
+      {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
+      <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
         {children}
       </Layout>
       <GlobalDialog />

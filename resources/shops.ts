@@ -1,0 +1,45 @@
+/** Shops (SPEC §2.10, §3.3) and the seller's My Shops. */
+import type { ResourceDeclaration } from './types';
+
+export const shops: ResourceDeclaration = {
+  name: 'shops',
+  entity: 'shops',
+  seller: 'my-shops',
+  columns: [
+    { source: 'is_active', cell: 'status' },
+    { source: 'id' },
+    { source: 'name' },
+    { source: 'description' },
+    { source: 'category.name' },
+    { source: 'address.street_name' },
+    { source: 'address', cell: 'location' },
+    { source: 'address.zip' },
+    { source: 'seller.name' },
+    { source: 'bank.bank_name' },
+    { source: 'bank.bank_country' },
+    { source: 'bank.swift_code' },
+    { source: 'bank.sort_code' },
+    { source: 'bank.account_name' },
+    { source: 'bank.account_number' },
+    { source: 'paypal.paypal_email' },
+  ],
+  form: {
+    tab: 'add_edit',
+    fields: [
+      { source: 'name' },
+      { source: 'category_id', input: 'reference', reference: 'category' },
+      { source: 'description', input: 'textarea' },
+      { source: 'street_name' },
+      { source: 'zip' },
+      { source: 'country', input: 'location' },
+      { source: 'bank_name' },
+      { source: 'bank_country' },
+      { source: 'swift_code' },
+      { source: 'sort_code' },
+      { source: 'account_name' },
+      { source: 'account_number' },
+      { source: 'paypal_email', input: 'email' },
+    ],
+  },
+  control: { options: [{ source: 'is_active', choices: ['Active', 'Deactivate'] }], remove: true },
+};

@@ -1,0 +1,80 @@
+/**
+ * The generic create/update payload of SPEC §3.24, built once for every management form: each
+ * field is taken from the form when entered, otherwise from the record being edited.
+ */
+import type { RaRecord } from 'react-admin';
+
+type Values = Record<string, unknown>;
+
+/** Groups a record carries nested (SPEC §3.3, §3.4) and forms edit flat. */
+const GROUPS = ['address', 'bank', 'paypal', 'band'] as const;
+
+const isPlain = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A record as a form edits it: nested groups flattened, linked records as their ids. */
+export function formValues(record: RaRecord | undefined): Values {
+  if (!record) return {};
+  const flat: Values = { ...record };
+  for (const group of GROUPS) if (isPlain(record[group])) Object.assign(flat, record[group]);
+  for (const link of ['category', 'subcategory']) {
+    if (isPlain(record[link]) && flat[`${link}_id`] == null) flat[`${link}_id`] = record[link].id;
+  }
+  return flat;
+}
+
+const entered = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+export interface PayloadUser {
+  id: string | number;
+  name?: string;
+}
+
+/**
+ * SPEC §3.24: every management form sends this one payload. `declared` are the form's own fields:
+ * those §3.24 does not list (location_A, is_active…) are passed through as entered.
+ */
+export function buildPayload(
+  values: Values,
+  record: RaRecord | undefined,
+  user: PayloadUser,
+  declared: readonly string[] = [],
+): Values {
+  const from = formValues(record);
+  const v = (key: string, fallback?: unknown) => (entered(values[key]) ? values[key] : entered(from[key]) ? from[key] : fallback);
+  const paypalEmail = v('paypal_email');
+  const color = v('color');
+  const size = v('size');
+  const fields = [
+    'category_id', 'subcategory_id', 'subcategory_name', 'currency', 'shop_id', 'weight', 'sku', 'in_stock', 'unit',
+    'height', 'width', 'length', 'image', 'from_email', 'dispatch_status', 'subject', 'message',
+    'commission_flat_rate', 'commission_monthly', 'commission_currency', 'type', 'nature', 'period', 'total_clicks',
+    'amount', 'title', 'qualification', 'details', 'expiry', 'value', 'code', 'duration', 'means', 'note',
+    'value_per_mile', 'currency_symbol', 'value_per_dollar',
+  ];
+  return {
+    ...Object.fromEntries(declared.map((key) => [key, v(key)])),
+    ...Object.fromEntries(fields.map((key) => [key, v(key)])),
+    ...(record ? { id: record.id } : {}),
+    owner_id: user.id,
+    // Categories name themselves from the Name picker (SPEC §7.6).
+    name: v('category_name') ?? v('name'),
+    description: v('description'),
+    address: Object.fromEntries(
+      ['street_name', 'zip', 'city', 'city_details', 'country', 'country_details', 'state', 'state_details'].map((k) => [k, v(k)]),
+    ),
+    bank: Object.fromEntries(
+      ['bank_name', 'bank_country', 'swift_code', 'sort_code', 'account_name', 'account_number'].map((k) => [k, v(k)]),
+    ),
+    paypal: { paypal_email: paypalEmail ?? '', name_of_seller: entered(paypalEmail) ? (user.name ?? '') : '' },
+    price: v('price', 0),
+    sale_price: v('sale_price', 0),
+    quantity: v('quantity', 1),
+    premier: v('premier', 'no'),
+    product_type: v('product_type', 'new'),
+    variety_option: entered(color) || entered(size) ? { color, size } : v('variety_option', null),
+    band: { band_id: v('band_id'), band_name: v('brand_name') ?? v('band_name') },
+    band_name: v('brand_name') ?? v('band_name'),
+    serial: v('serial', null),
+    product_id: v('product_id', 0),
+  };
+}
