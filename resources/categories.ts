@@ -15,7 +15,7 @@ export const categories: ResourceDeclaration = {
   form: {
     tab: 'add_edit',
     fields: [
-      { source: 'category_name', input: 'pickOrType', reference: 'category', required: true },
+      { source: 'category_name', input: 'pickOrType', reference: 'category', from: 'name', required: true },
       { source: 'subcategory_name', input: 'pickOrType', optionsFrom: { path: 'subcategories', carry: ['serial'] }, required: true },
       { source: 'commission_currency', input: 'currency' },
       { source: 'commission_flat_rate', input: 'number', placeholder: true },

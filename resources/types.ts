@@ -53,6 +53,8 @@ export interface Field {
   optionsFrom?: { path: string; carry?: readonly string[] };
   /** Location levels (default country, state, city). */
   levels?: readonly ('country' | 'state' | 'city')[];
+  /** Starts from this record path when the record's own value has another name (category_name ← name). */
+  from?: string;
   /** Has a placeholder under `resources.<name>.placeholders.<source>`. */
   placeholder?: boolean;
 }

@@ -57,7 +57,7 @@ function RecordForm({ declaration, resource, record }: { declaration: ResourceDe
     if (result && !record && result.data.id !== undefined) redirect(`/${resource}/${result.data.id}`);
   };
   return (
-    <Form key={record?.id ?? 'new'} record={formValues(record)} onSubmit={save}>
+    <Form key={record?.id ?? 'new'} record={formValues(record, fields)} onSubmit={save}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
         {fields.map((field) => (
           <Box key={field.source} sx={{ gridColumn: field.input === 'location' || field.input === 'textarea' ? '1 / -1' : undefined }}>

@@ -11,10 +11,14 @@ const GROUPS = ['address', 'bank', 'paypal', 'band'] as const;
 
 const isPlain = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A record as a form edits it: nested groups flattened, linked records as their ids. */
-export function formValues(record: RaRecord | undefined): Values {
+/**
+ * A record as a form edits it: nested groups flattened, linked records as their ids, and fields
+ * declared `from` another path started from it.
+ */
+export function formValues(record: RaRecord | undefined, fields: readonly { source: string; from?: string }[] = []): Values {
   if (!record) return {};
   const flat: Values = { ...record };
+  for (const field of fields) if (field.from) flat[field.source] = record[field.from];
   for (const group of GROUPS) if (isPlain(record[group])) Object.assign(flat, record[group]);
   for (const link of ['category', 'subcategory']) {
     if (isPlain(record[link]) && flat[`${link}_id`] == null) flat[`${link}_id`] = record[link].id;

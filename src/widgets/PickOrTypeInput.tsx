@@ -25,11 +25,11 @@ export function PickOrTypeInput(props: { source: string; label: string; options:
   const common = {
     id,
     fullWidth: true,
-    required: isRequired,
     label: <FieldTitle label={label} source={source} isRequired={isRequired} />,
     error: !!fieldState.error,
     helperText: <InputHelperText error={fieldState.error?.message} />,
     onBlur: field.onBlur,
+    slotProps: { htmlInput: { 'aria-required': isRequired } },
   };
   if (typing) {
     return <TextField {...common} value={current} onChange={(e) => field.onChange(e.target.value)} autoFocus />;

@@ -26,6 +26,12 @@ export async function signIn(page: Page, credential: string, password: string) {
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 
+/** Signs in and waits until the console shows its sidebar. */
+export async function signedIn(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account.email, account.password);
+  await expect(sidebar(page)).toBeVisible();
+}
+
 export async function expectMenu(page: Page, labels: string[]) {
   const links = sidebar(page).getByRole('menuitem');
   await expect(links).toHaveText(labels);

@@ -98,5 +98,6 @@ describe('generic payload (SPEC §3.24)', () => {
     expect(formValues({ id: 1, address: { zip: 'Z' }, bank: { bank_name: 'B' }, category: { id: 4, name: 'C' } })).toMatchObject({
       zip: 'Z', bank_name: 'B', category_id: 4,
     });
+    expect(formValues({ id: 1, name: 'Fashion' }, [{ source: 'category_name', from: 'name' }])).toMatchObject({ category_name: 'Fashion' });
   });
 });

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signedIn, unique } from './helpers';
+
+const table = (page: Page) => page.getByRole('table');
+const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
+const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+async function pick(page: Page, label: string, option: string, typed = option.slice(0, 4)) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Search' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test.describe('shops', () => {
+  test('an admin creates a shop through the pickers, finds it, edits it, deactivates and reactivates it', async ({ page }) => {
+    const name = unique('Harbour Goods ');
+    await signedIn(page, DEMO.admin);
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Shops', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Administrative' })).toBeVisible();
+    await expect(page.getByText('This is section is only visible to administrators')).toBeVisible();
+    await expect(page.getByText('Count: 18')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await expect(page).toHaveURL(/\/shops\/create$/);
+    await expect(page.getByRole('tab', { name: 'Add / Edit' })).toBeVisible();
+    await page.getByLabel('name *', { exact: true }).fill(name);
+    await pick(page, 'Category', 'Electronics', 'Elec');
+    await page.getByLabel('description *').fill('Boats and nets');
+    await page.getByLabel('street name *').fill('4 Quay Road');
+    await page.getByLabel('Zip / Post Code *').fill('100271');
+    await pick(page, 'Country', 'Nigeria', 'Niger');
+    await pick(page, 'State', 'Lagos', 'Lag');
+    await pick(page, 'City', 'Ikeja', 'Ikej');
+    await page.getByLabel('bank name *').fill('Harbour Bank');
+    await page.getByLabel('bank country *').fill('Nigeria');
+    await page.getByLabel('account name *').fill('Harbour Ltd');
+    await page.getByLabel('account number *').fill('0012345678');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'Shop created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/shops\/\d+$/);
+
+    await page.getByRole('main').getByRole('button', { name: 'Close', exact: true }).click();
+    await search(page, name.slice(0, 12) + '%$#');
+    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(name.slice(0, 12));
+    await expect(table(page).getByRole('row')).toHaveCount(2);
+    await expect(row(page, name)).toContainText('Ikeja, Lagos, Nigeria');
+    await expect(row(page, name)).toContainText('Electronics');
+
+    await row(page, name).getByText(name).click();
+    await expect(page.getByLabel('name *', { exact: true })).toHaveValue(name);
+    await page.getByLabel('street name *').fill('5 Quay Road');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'Shop updated successfully')).toBeVisible();
+    await expect(row(page, name)).toContainText('5 Quay Road');
+
+    await page.getByRole('tab', { name: 'Control' }).click();
+    await page.getByRole('radio', { name: 'Deactivate' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(notice(page, 'Shop status updated successfully')).toBeVisible();
+    await expect(row(page, name).getByRole('img', { name: 'Inactive' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Active', exact: true }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(row(page, name).getByRole('img', { name: 'Active' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page.getByText('Count: 19')).toBeVisible();
+  });
+
+  test("a state outside the directory is typed after choosing 'Others'", async ({ page }) => {
+    const name = unique('Frontier Store ');
+    await signedIn(page, DEMO.seller);
+    await page.goto('/my-shops/create');
+    await expect(page.getByText('This is section is visible to authorized person(s)')).toBeVisible();
+    await page.getByLabel('name *', { exact: true }).fill(name);
+    await pick(page, 'Category', 'Fashion', 'Fash');
+    await page.getByLabel('description *').fill('Far away');
+    await page.getByLabel('street name *').fill('1 Edge Lane');
+    await page.getByLabel('Zip / Post Code *').fill('0000');
+    await pick(page, 'Country', 'Liberia', 'Liber');
+    await pick(page, 'State', 'Others', 'Oth');
+    await page.getByRole('textbox', { name: 'State' }).fill('New Frontier');
+    await page.getByLabel('bank name *').fill('Edge Bank');
+    await page.getByLabel('bank country *').fill('Liberia');
+    await page.getByLabel('account name *').fill('Edge');
+    await page.getByLabel('account number *').fill('42');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'Shop created successfully')).toBeVisible();
+    await expect(row(page, name)).toContainText('New Frontier, Liberia');
+  });
+
+  test('pages through the shops with Next and the page buttons', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await page.goto('/shops');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pager).toContainText(/Showing 1 to 15 of \d+ results/);
+    await expect(table(page).getByRole('row')).toHaveCount(16);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText(/Showing 16 to \d+ of \d+ results/);
+    await expect(pager.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    await pager.getByRole('button', { name: '1', exact: true }).click();
+    await expect(pager).toContainText(/Showing 1 to 15 of/);
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  test('a seller sees only their own shops under My Shops', async ({ page }) => {
+    await signedIn(page, DEMO.seller);
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Shops' }).click();
+    await expect(page).toHaveURL(/\/my-shops$/);
+    await expect(page.getByText('This is section is visible to authorized person(s)')).toBeVisible();
+    await expect(table(page)).toContainText("Sam's Store 12");
+    await expect(table(page)).not.toContainText("Olu's Store");
+    await page.goto('/shops');
+    await expect(page.getByRole('heading', { name: 'Administrative' })).toHaveCount(0);
+  });
+
+  test('a double-clicked cell shows its value, a search with nothing found shows No Data', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await page.goto('/shops');
+    await row(page, "Olu's Store 17").getByText('London, England, United Kingdom').dblclick();
+    await expect(page.getByRole('dialog')).toContainText('London, England, United Kingdom');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await search(page, 'no such shop anywhere');
+    await expect(page.getByText('No Data')).toBeVisible();
+  });
+});
+
+test('a brand is created, listed and deactivated', async ({ page }) => {
+  const name = unique('Brand ');
+  await signedIn(page, DEMO.admin);
+  await page.goto('/brands/create');
+  await page.getByLabel('name *', { exact: true }).fill(name);
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'upcoming' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Brand created successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('upcoming');
+  await expect(row(page, name).getByRole('cell').nth(4)).toHaveText('0');
+  await page.getByRole('tab', { name: 'Control' }).click();
+  await page.getByRole('radio', { name: 'Inactive' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(row(page, name).getByRole('img', { name: 'Inactive' })).toBeVisible();
+});
+
+test('a category is created with a new subcategory, and another subcategory is added to it', async ({ page }) => {
+  const name = unique('Toys ');
+  await signedIn(page, DEMO.admin);
+  await page.goto('/category/create');
+  await page.getByRole('combobox', { name: /^Name/ }).click();
+  await page.getByRole('option', { name: 'Create New' }).click();
+  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await page.getByRole('combobox', { name: 'Subcategory Name' }).click();
+  await page.getByRole('option', { name: 'Create New' }).click();
+  await page.getByRole('textbox', { name: 'Subcategory Name' }).fill('Dolls');
+  await page.getByRole('combobox', { name: 'Commission Currency' }).click();
+  await page.getByRole('option', { name: 'NGN' }).click();
+  await page.getByPlaceholder('Fill-in for new category').first().fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Category created successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('1).Dolls');
+  await expect(row(page, name)).toContainText('NGN');
+
+  await page.getByRole('combobox', { name: 'Subcategory Name' }).click();
+  await page.getByRole('option', { name: 'Create New' }).click();
+  await page.getByRole('textbox', { name: 'Subcategory Name' }).fill('Kites');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Category updated successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('2).Kites');
+});
