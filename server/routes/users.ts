@@ -2,7 +2,7 @@
  * Accounts and sessions (SPEC §7.2, DESIGN D6–D8): register, sign in, the users call, edits,
  * blacklisting, granted accesses, password reset. The rules that guard privileges live here.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ASSIGNABLE_TOKENS, DEFAULT_ABILITIES, ENTITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
 } from '../../contract';
@@ -69,6 +69,22 @@ async function ensureUnique(db: DB, email: string, phone: string, exceptId?: num
 
 /** An admin holding the Users screen's access, or nobody. */
 const usersAdmin = (caller: Caller | null) => authorize(USERS.rules.update, USERS, caller);
+
+/** An admin's call about another user: the body, the caller and the other user's id. */
+function aboutAnotherUser(request: FastifyRequest, selfMessage: string) {
+  const body = bodyOf(request);
+  const caller = requireCaller(request.caller);
+  usersAdmin(caller);
+  const id = readId(body.id);
+  if (id === caller.id) throw forbidden(selfMessage);
+  return { body, caller, id };
+}
+
+/** Writes a user's columns and answers the user with a message. */
+async function saveUser(db: DB, id: number, values: Row, query: string) {
+  const user = await db.updateTable('users').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return ok({ query, detail: await presentUser(db, user) });
+}
 
 export async function createUser(
   db: DB,
@@ -153,31 +169,21 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
-    const user = await db.updateTable('users').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    return ok({ query: 'User updated successfully', detail: await presentUser(db, user) });
+    return saveUser(db, id, values, 'User updated successfully');
   });
 
   app.post('/user/status', async (request) => {
-    const body = bodyOf(request);
-    const caller = requireCaller(request.caller);
-    usersAdmin(caller);
-    const id = readId(body.id);
-    if (id === caller.id) throw forbidden('You cannot blacklist your own account');
+    const { body, id } = aboutAnotherUser(request, 'You cannot blacklist your own account');
     const before = await userById(db, id);
     const given = body.is_active === undefined ? undefined : coerce('is_active', USERS.fields.is_active, body.is_active);
     if (given && 'error' in given) throw badRequest(given.error);
     const active = given ? Number(given.ok) : Number(before.is_active) ? 0 : 1;
     if (!active) await closeSessions(db, id);
-    const user = await db.updateTable('users').set({ is_active: active, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    return ok({ query: active ? 'User activated' : 'User blacklisted', detail: await presentUser(db, user) });
+    return saveUser(db, id, { is_active: active }, active ? 'User activated' : 'User blacklisted');
   });
 
   app.post('/user/assign-role', async (request) => {
-    const body = bodyOf(request);
-    const caller = requireCaller(request.caller);
-    usersAdmin(caller);
-    const id = readId(body.id);
-    if (id === caller.id) throw forbidden('You cannot grant accesses to yourself');
+    const { body, caller, id } = aboutAnotherUser(request, 'You cannot grant accesses to yourself');
     const raw = body.granted_accesses;
     const tokens = parseAccesses(raw);
     const rawList = typeof raw === 'string' ? (() => { try { return JSON.parse(raw); } catch { return null; } })() : raw;
@@ -188,8 +194,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
     await userById(db, id);
     const granted = JSON.stringify([...new Set(tokens.map((t) => t.toLowerCase()))]);
-    const user = await db.updateTable('users').set({ granted_accesses: granted, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    return ok({ query: 'Roles assigned successfully', detail: await presentUser(db, user) });
+    return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully');
   });
 
   app.post('/user/reset', async (request) => {
