@@ -1,0 +1,53 @@
+/**
+ * Production mode (DESIGN D7): no accounts are seeded, and the create-admin command makes the
+ * first admin with every access, who can then sign in.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ASSIGNABLE_TOKENS, parseAccesses } from '../../contract';
+import { readConfig } from '../../server/config';
+import { migrate, openDatabase } from '../../server/db';
+import { verifyPassword } from '../../server/auth';
+
+const run = promisify(execFile);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-cli-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dir, NODE_ENV: 'production' } });
+
+describe('production mode', () => {
+  it('seeds no accounts unless asked', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(readConfig({}).demo).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('creates the first admin with every access, once', async () => {
+    const { stdout } = await cli('create-admin', '--email', 'Owner@Example.com', '--password', 'owner-pass-1', '--name', 'Owner');
+    expect(stdout).toContain('Created admin owner@example.com');
+    const database = openDatabase({ file: path.join(dir, 'marketplace.sqlite') });
+    try {
+      await migrate(database);
+      const users = await database.db.selectFrom('users').selectAll().execute();
+      expect(users).toHaveLength(1);
+      expect(users[0]).toMatchObject({ email: 'owner@example.com', name: 'Owner', abilities: '[1,2,3]', is_active: 1 });
+      expect(parseAccesses(users[0].granted_accesses)).toEqual([...ASSIGNABLE_TOKENS]);
+      expect(await verifyPassword('owner-pass-1', users[0].password_hash)).toBe(true);
+      expect(await database.db.selectFrom('orderStatuses').select('id').execute()).toHaveLength(6);
+    } finally {
+      await database.close();
+    }
+    await expect(cli('create-admin', '--email', 'owner@example.com', '--password', 'owner-pass-2')).rejects.toMatchObject({
+      stderr: expect.stringContaining('already exists'),
+    });
+  });
+
+  it('refuses a short password', async () => {
+    await expect(cli('create-admin', '--email', 'x@example.com', '--password', 'short')).rejects.toMatchObject({ code: 2 });
+  });
+});
