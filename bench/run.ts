@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
+import type { Compilable } from 'kysely';
 import { buildApp } from '../server/app';
 import { migrate, openDatabase, type Row } from '../server/db';
 import { seedDemo, seedReference, DEMO_ACCOUNTS } from '../server/seed';
@@ -95,10 +95,10 @@ async function main() {
     console.log(`${label.padEnd(44)} ${`${at(0.5)} ms`.padStart(9)} ${`${at(0.95)} ms`.padStart(9)}`);
   }
 
-  const plan = async (label: string, query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
-    const { sql: text, parameters } = query.compile();
-    const rows = await sql.raw<{ detail: string }>(`explain query plan ${text.replace(/\?/g, () => JSON.stringify(parameters.shift()))}`).execute(db);
-    console.log(`\n${label}:\n${rows.rows.map((r) => `  ${r.detail}`).join('\n')}`);
+  const plan = async (label: string, query: Compilable) => {
+    const compiled = query.compile();
+    const result = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
+    console.log(`\n${label}:\n${result.rows.map((r) => `  ${r.detail}`).join('\n')}`);
   };
   await plan('Seller-scoped products page', db.selectFrom('products').selectAll()
     .where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', 2)).orderBy('id', 'desc').limit(15));
