@@ -92,7 +92,7 @@ test.describe('shops', () => {
     await expect(row(page, name)).toContainText('New Frontier, Liberia');
   });
 
-  test('pages through the shops with Next and the page buttons', async ({ page }) => {
+  test('pages through the shops with Next and the page buttons @smoke', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await page.goto('/shops');
     const pager = page.getByRole('navigation', { name: 'Pages' });
@@ -106,7 +106,7 @@ test.describe('shops', () => {
     await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
 
-  test('a seller sees only their own shops under My Shops', async ({ page }) => {
+  test('a seller sees only their own shops under My Shops @smoke', async ({ page }) => {
     await signedIn(page, DEMO.seller);
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Shops' }).click();
     await expect(page).toHaveURL(/\/my-shops$/);
@@ -128,7 +128,7 @@ test.describe('shops', () => {
   });
 });
 
-test('a brand is created, listed and deactivated', async ({ page }) => {
+test('a brand is created, listed and deactivated @smoke', async ({ page }) => {
   const name = unique('Brand ');
   await signedIn(page, DEMO.admin);
   await page.goto('/brands/create');
