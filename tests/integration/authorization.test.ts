@@ -100,6 +100,25 @@ describe('users endpoints', () => {
   });
 });
 
+describe('/shopz {owner_id}: the caller\'s own shops, or anyone\'s for the admin holding the shops access', () => {
+  it.each([
+    ['anonymous', 401],
+    ['buyer', 403],
+    ['adminWithout', 403],
+  ] as const)("refuses %s asking for another user's shops", async (role, http) => {
+    const res = await s.post('/shopz', { owner_id: 2 }, tokens[role]);
+    expect(res.http).toBe(http);
+    expect(res.body).toMatchObject({ status: false, HLL: null });
+  });
+  it("answers the seller their own shops and the admin anyone's, as a plain array", async () => {
+    const own = await s.post('/shopz', { owner_id: 2 }, tokens.seller);
+    expect(own.body.HLL).toHaveLength(12);
+    expect(own.body.HLL.every((r: { owner_id: number }) => r.owner_id === 2)).toBe(true);
+    expect((await s.post('/shopz', { owner_id: 4 }, tokens.seller)).http).toBe(403);
+    expect((await s.post('/shopz', { owner_id: 2 }, tokens.admin)).body.HLL).toHaveLength(12);
+  });
+});
+
 describe('sellers only ever see and change their own shops, products and orders', () => {
   it('scopes lists and searches to the caller', async () => {
     const other = await s.login('olu@example.com', 'olu-seller-1');
