@@ -29,6 +29,7 @@ export interface FieldSpec {
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */
 export interface Relation {
   as: string;
+  /** The linked entity's name, which is also its table. */
   entity: string;
   key: string;
   kind: 'one' | 'many';

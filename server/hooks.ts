@@ -33,14 +33,6 @@ export const hooks = {
     return Object.fromEntries(Object.entries(DEFAULTS).filter(([k]) => k in entity.fields));
   },
 
-  /** Categories are named from the form's category_name (SPEC §7.6). */
-  beforeRead(entity: EntityContract, body: Row): Row {
-    if (entity.name === 'categories' && (body.name === undefined || body.name === '') && body.category_name !== undefined) {
-      return { ...body, name: body.category_name };
-    }
-    return { ...body };
-  },
-
   /** Picking an existing category by name, without its id, adds to that category (SPEC §2.15). */
   async findExisting(db: DB, entity: EntityContract, body: Row): Promise<Row | undefined> {
     if (entity.name !== 'categories' || typeof body.name !== 'string' || !body.name.trim()) return undefined;

@@ -2,13 +2,12 @@
  * Reading and writing the records of any contract entity: pages, searches, linked records.
  */
 import { sql } from 'kysely';
-import { ENTITIES, MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
+import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
 import { likeInsensitive, now, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
 
-const entityByName = (name: string): EntityContract => Object.values(ENTITIES).find((e) => e.name === name)!;
 
 export interface ListQuery {
   page: number;
@@ -29,18 +28,17 @@ const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Ob
 export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): Promise<Row[]> {
   const out = rows.map((r) => present(entity, r));
   for (const rel of entity.relations ?? []) {
-    const other = entityByName(rel.entity);
     if (rel.kind === 'one') {
       const keys = [...new Set(rows.map((r) => r[rel.key]).filter((k) => k !== null && k !== undefined))] as number[];
       const linked = keys.length
-        ? await db.selectFrom(other.name).select([...rel.pick]).where('id', 'in', keys).execute()
+        ? await db.selectFrom(rel.entity).select([...rel.pick]).where('id', 'in', keys).execute()
         : [];
       const byId = new Map(linked.map((l) => [Number(l.id), l]));
       rows.forEach((r, i) => (out[i][rel.as] = byId.get(Number(r[rel.key])) ?? null));
     } else {
       const ids = rows.map((r) => Number(r.id));
       const linked = ids.length
-        ? await db.selectFrom(other.name).select([...new Set([...rel.pick, rel.key])]).where(rel.key, 'in', ids).orderBy('id').execute()
+        ? await db.selectFrom(rel.entity).select([...new Set([...rel.pick, rel.key])]).where(rel.key, 'in', ids).orderBy('id').execute()
         : [];
       rows.forEach((r, i) => {
         out[i][rel.as] = linked
@@ -151,7 +149,7 @@ export async function checkLinks(db: DB, entity: EntityContract, values: Row): P
   for (const rel of entity.relations ?? []) {
     const key = values[rel.key];
     if (rel.kind !== 'one' || key === undefined || key === null) continue;
-    const found = await db.selectFrom(entityByName(rel.entity).name).select('id').where('id', '=', Number(key)).executeTakeFirst();
+    const found = await db.selectFrom(rel.entity).select('id').where('id', '=', Number(key)).executeTakeFirst();
     if (!found) throw badRequest(`${rel.key.replace(/_/g, ' ')} ${key} does not match any ${rel.as}`);
   }
 }

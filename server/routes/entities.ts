@@ -63,7 +63,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config }: Context
     });
 
     app.post(entity.save, async (request) => {
-      const body = hooks.beforeRead(entity, bodyOf(request));
+      const body = { ...bodyOf(request) };
       const caller = request.caller;
       const creating = body.id === undefined || body.id === null || body.id === '' || body.id === 0;
       if (creating) {

@@ -53,7 +53,7 @@ describe.each([['admin'], ['seller']])('a shop through its life, as %s', (who) =
 
 describe('categories and brands', () => {
   it('round-trip a category with its subcategories, named from the Name picker', async () => {
-    const created = await s.post('/category', { category_name: 'Toys', subcategory_name: 'Dolls', serial: null, commission_currency: 'NGN', commission_flat_rate: 3, commission_monthly: 10 }, admin);
+    const created = await s.post('/category', { name: 'Toys', category_name: 'Toys', subcategory_name: 'Dolls', serial: null, commission_currency: 'NGN', commission_flat_rate: 3, commission_monthly: 10 }, admin);
     expect(created.body).toMatchObject({ query: 'Category created successfully', detail: { name: 'Toys', commission_currency: 'NGN', subcategories: [{ name: 'Dolls', serial: null }] } });
     const id = created.body.detail.id;
     // Picking the existing name adds to it; the same subcategory is not added twice.
