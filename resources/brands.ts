@@ -1,14 +1,35 @@
 /** Brands (SPEC §2.16, §3.8): plain brands only, product_id 0. */
-import type { ResourceDeclaration } from './types';
+import { ACTIVE, i, REQ, s } from '../contract';
+import { defineResource } from './types';
 
-export const brands: ResourceDeclaration = {
+export default defineResource({
   name: 'brands',
-  entity: 'brands',
-  filter: { product_id: 0 },
-  columns: [{ source: 'is_active', cell: 'status' }, { source: 'id' }, { source: 'name' }, { source: 'type' }, { source: 'product_id' }],
-  form: {
-    tab: 'add_edit',
-    fields: [{ source: 'name' }, { source: 'type', input: 'select', choices: ['popular', 'upcoming'] }],
+  title: 'Brand',
+  menu: { token: 'brands', path: '/brands', order: 140, icon: 'LocalOffer' },
+  api: {
+    save: '/brand', list: '/brands', status: '/brand/status',
+    listShape: 'paginated', search: { keyIndex: 13, targets: ['id', 'name'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'user', create: 'admin', update: 'admin' },
+    fields: { name: s(REQ), type: s({ required: true, oneOf: ['popular', 'upcoming'] }), product_id: i({ default: 0 }), ...ACTIVE },
   },
-  control: { options: [{ source: 'is_active', choices: ['Active', 'Inactive'] }] },
-};
+  screen: {
+    kind: 'list',
+    filter: { product_id: 0 },
+    columns: [
+      { kind: 'status', source: 'is_active' },
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'name' },
+      { kind: 'text', source: 'type' },
+      { kind: 'text', source: 'product_id' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'text', source: 'name' },
+        { kind: 'select', source: 'type', choices: ['popular', 'upcoming'] },
+      ],
+    },
+    control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
+  },
+});

@@ -1,25 +1,42 @@
-/** Categories with their subcategories and commissions (SPEC §2.15, §3.7). Form only. */
-import type { ResourceDeclaration } from './types';
+/** Categories (form only, no Control tab) with their subcategories and commissions (SPEC §2.15, §3.7). */
+import { ACTIVE, n, s } from '../contract';
+import { defineResource } from './types';
 
-export const categories: ResourceDeclaration = {
-  name: 'category',
-  entity: 'categories',
-  columns: [
-    { source: 'id' },
-    { source: 'name' },
-    { source: 'commission_flat_rate' },
-    { source: 'commission_currency' },
-    { source: 'commission_monthly' },
-    { source: 'subcategories', cell: 'numbered' },
-  ],
-  form: {
-    tab: 'add_edit',
-    fields: [
-      { source: 'category_name', input: 'pickOrType', reference: 'category', from: 'name', required: true },
-      { source: 'subcategory_name', input: 'pickOrType', optionsFrom: { path: 'subcategories', carry: ['serial'] }, required: true },
-      { source: 'commission_currency', input: 'currency' },
-      { source: 'commission_flat_rate', input: 'number', placeholder: true },
-      { source: 'commission_monthly', input: 'number', placeholder: true },
-    ],
+export default defineResource({
+  name: 'categories',
+  title: 'Category',
+  menu: { token: 'category', path: '/category', order: 90, icon: 'Category' },
+  api: {
+    save: '/category', list: '/categories', status: '/category/status',
+    listShape: 'paginated', search: { keyIndex: 2, targets: ['id', 'name'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'user', create: 'admin', update: 'admin' },
+    fields: {
+      name: s({ required: true, unique: true }), commission_currency: s({ required: true, max: 8, adminOnly: true }),
+      commission_flat_rate: n({ required: true, adminOnly: true }), commission_monthly: n({ adminOnly: true }),
+      ...ACTIVE,
+    },
+    relations: [{ as: 'subcategories', entity: 'subcategories', key: 'category_id', kind: 'many', pick: ['id', 'name', 'serial'] }],
   },
-};
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'name' },
+      { kind: 'text', source: 'commission_flat_rate' },
+      { kind: 'text', source: 'commission_currency' },
+      { kind: 'text', source: 'commission_monthly' },
+      { kind: 'numbered', source: 'subcategories' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'pickOrType', source: 'category_name', options: { reference: 'category' }, from: 'name', required: true },
+        { kind: 'pickOrType', source: 'subcategory_name', options: { path: 'subcategories', carry: ['serial'] }, required: true },
+        { kind: 'currency', source: 'commission_currency' },
+        { kind: 'number', source: 'commission_flat_rate', placeholder: true },
+        { kind: 'number', source: 'commission_monthly', placeholder: true },
+      ],
+    },
+  },
+});

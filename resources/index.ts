@@ -1,13 +1,16 @@
 /**
- * The console's screens, one declaration per entity (see README.md here). App turns each into a
- * <Resource>, with the seller variant when it has one; the sidebar and canAccess name them by the
- * contract's access tokens.
+ * The console's registry: every resource file of this folder (`<name>.ts`, or `<name>/index.ts` for
+ * a resource with components of its own), found by the bundler, so adding a file adds the screen.
+ * The server finds the same files (server/registry.ts); a unit test checks both agree.
  */
-import { brands } from './brands';
-import { categories } from './categories';
-import { shops } from './shops';
-import type { ResourceDeclaration } from './types';
+import { createRegistry } from '../contract';
+import type { ResourceDefinition } from './types';
 
-export type { ResourceDeclaration } from './types';
+export type { ResourceDefinition } from './types';
+export { defineResource } from './types';
 
-export const resources: readonly ResourceDeclaration[] = [shops, categories, brands];
+const modules = import.meta.glob<{ default: ResourceDefinition }>(['./*.ts', './*/index.ts', '!./index.ts', '!./types.ts'], {
+  eager: true,
+});
+
+export const registry = createRegistry(Object.values(modules).map((m) => m.default));

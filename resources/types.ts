@@ -1,83 +1,153 @@
 /**
- * What a resource file declares: everything the console knows about one entity. Generic screens
- * in src/screens render every declaration the same way (SPEC §2.9). Labels are i18n keys under
- * `resources.<name>` (see i18n/en.ts); the contract entry gives paths, search and required flags.
+ * What a resource file declares: its entity (the contract entry the server and the dataProvider
+ * read), its sidebar entries, and its screen. Kinds of column, form field and Control option are
+ * discriminated unions, rendered by exhaustive switches in src/screens; whatever only one entity
+ * needs is a `custom` kind naming a component of the resource's own folder. Components are given
+ * as loaders (`() => import('./ImagesCell')`), so resource files stay pure data that the server can
+ * read, and each screen's parts load in their own chunk.
+ *
+ * Labels are i18n keys under `resources.<name>` (see i18n/en.ts): `fields.<source>` for columns,
+ * `inputs.<source>` for form inputs and Control options, `choices.<value>`, `placeholders.<source>`.
  */
-import type { EntityName } from '../contract';
+import type { ComponentType } from 'react';
+import type { RaRecord, ResourceCallbacks } from 'react-admin';
+import type { ResourceApi } from '../contract';
 
-/** How a column shows its value (SPEC §2.10–§2.27). */
-export type CellKind =
-  | 'text'
-  /** Green dot when active (is_active 1/true, state 'active'), red otherwise. */
-  | 'status'
-  /** 'city, state, country' from the record's address. */
-  | 'location'
-  /** A numbered list '1).name' of the records in an array. */
-  | 'numbered'
-  /** 'Out of Stock' when 0 or less. */
-  | 'stock';
+/** A component loaded when first shown. */
+export type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
-export interface Column {
+interface ColumnBase {
   /** Path in the record, e.g. 'name', 'address.zip', 'seller.name'. */
   source: string;
-  cell?: CellKind;
+  /** Left out of the table until the user picks it in the column chooser. */
+  hidden?: boolean;
 }
 
-/** The form inputs a declaration can ask for. */
-export type InputKind =
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'email'
-  /** A fixed list: `choices` are values, their labels are i18n keys `resources.<name>.choices.<value>`. */
-  | 'select'
-  /** Country, state and city pickers writing country/state/city and their details (SPEC §2.30). */
-  | 'location'
-  /** Pick a record of another resource (`reference`), storing its id. */
-  | 'reference'
-  /** Pick an existing value or choose 'Create New' and type one (SPEC §2.30). */
-  | 'pickOrType'
-  /** A currency code from the exchange rates. */
-  | 'currency';
+export interface CellProps {
+  record: RaRecord;
+  source: string;
+  /** The resource file's name, for i18n keys. */
+  name: string;
+}
 
-export interface Field {
+/** How a column shows its value (SPEC §2.10–§2.27). */
+export type Column =
+  | (ColumnBase & { kind: 'text' })
+  /** Green dot when on (is_active 1/true, state 'active'), red otherwise. */
+  | (ColumnBase & { kind: 'status' })
+  /** Parts of a group joined with commas: a shop's 'city, state, country', an order's shipping address. */
+  | (ColumnBase & { kind: 'joined'; parts: readonly string[] })
+  /** A numbered list '1).name' of the records in an array. */
+  | (ColumnBase & { kind: 'numbered' })
+  | (ColumnBase & { kind: 'custom'; component: Loader<CellProps> });
+
+interface FieldBase {
   /** The form value's name, as the generic payload reads it (SPEC §3.24). */
   source: string;
-  input?: InputKind;
   /** Required in the form. Defaults to the contract's required flag for the same field. */
   required?: boolean;
-  choices?: readonly (string | number)[];
-  /** 'reference': the resource to pick from; 'pickOrType': where the options come from. */
-  reference?: string;
-  /** 'pickOrType': read options from this record path instead ('subcategories'), keeping these keys. */
-  optionsFrom?: { path: string; carry?: readonly string[] };
-  /** Location levels (default country, state, city). */
-  levels?: readonly ('country' | 'state' | 'city')[];
-  /** Starts from this record path when the record's own value has another name (category_name ← name). */
-  from?: string;
   /** Has a placeholder under `resources.<name>.placeholders.<source>`. */
   placeholder?: boolean;
 }
 
-/** A radio group of the Control tab (SPEC §2.30 option forms). */
-export interface ControlOption {
+export interface FieldProps {
   source: string;
-  /** Choice values; labels are i18n keys `resources.<name>.choices.<value>`. */
-  choices: readonly string[];
+  /** The i18n key of the label. */
+  label: string;
+  required: boolean;
+  /** The resource file's name, for i18n keys. */
+  name: string;
 }
 
-export interface ResourceDeclaration {
-  /** Route segment and react-admin resource name; lower-cased, the access token (SPEC §6.2). */
+/** The form inputs a declaration can ask for (SPEC §2.30 widgets). */
+export type Field =
+  | (FieldBase & { kind: 'text' | 'textarea' | 'number' | 'email' | 'date' })
+  /** A fixed list: labels are `resources.<name>.choices.<value>`. */
+  | (FieldBase & { kind: 'select'; choices: readonly (string | number)[] })
+  /** Country, state and city pickers writing country/state/city and their details (SPEC §2.30). */
+  | { kind: 'location'; source: 'country'; required?: boolean; levels?: readonly ('country' | 'state' | 'city')[] }
+  /** A record of another console resource (route segment), stored by id. */
+  | (FieldBase & { kind: 'reference'; reference: string })
+  /**
+   * An existing value or 'Create New' and type one (SPEC §2.30): options from another resource's
+   * names, or from an array in the record carrying some of its keys (a subcategory's serial).
+   * `from` starts the value from another record path (category_name ← name).
+   */
+  | (FieldBase & {
+      kind: 'pickOrType';
+      options: { reference: string } | { path: string; carry?: readonly string[] };
+      from?: string;
+    })
+  /** A currency code from the exchange rates, or only these codes. */
+  | (FieldBase & { kind: 'currency'; only?: readonly string[] })
+  | (FieldBase & { kind: 'custom'; component: Loader<FieldProps>; wide?: boolean });
+
+/** A radio group of the Control tab (SPEC §2.30 option forms). */
+export type ControlOption =
+  /** is_active: the first choice means on; sent as 1/0 or a boolean per the contract (SPEC §4.3). */
+  | { kind: 'active'; source: 'is_active'; choices: readonly [string, string] }
+  /** Any other field: the values themselves are sent (product state, an order's status code). */
+  | { kind: 'choice'; source: string; choices: readonly (string | number)[] };
+
+export interface PanelProps {
+  /** The record being edited; undefined while creating. */
+  record?: RaRecord;
+  /** The console resource (route segment). */
+  resource: string;
   name: string;
-  /** Its entry in the contract's endpoint table. */
-  entity: EntityName;
-  /** The seller variant's route segment ('my-shops'); the contract's owner rule scopes it. */
-  seller?: string;
+}
+
+/** An extra tab of the editing panel (Assign Roles). */
+export interface PanelTab {
+  id: string;
+  /** i18n key of the tab's label. */
+  label: string;
+  component: Loader<PanelProps>;
+  /** Disabled until a record is selected. */
+  needsRecord?: boolean;
+}
+
+export interface RowClickHelpers {
+  openModal(view: string, payload: unknown): void;
+}
+
+/** The management screen of SPEC §2.9, rendered by src/screens for every list resource. */
+export interface ListScreen {
+  kind: 'list';
   columns: readonly Column[];
   /** The form tab, labelled 'Add / Edit' or 'Editor' (SPEC §2.9). Absent: no form tab. */
-  form?: { tab: 'add_edit' | 'editor'; fields: readonly Field[] };
+  form?: {
+    tab: 'add_edit' | 'editor';
+    fields: readonly Field[];
+    /** Update-only screens: the message (i18n key) of saving with no record selected (SPEC §8). */
+    forbidden?: string;
+  };
   /** The Control tab. Absent: no Control tab. */
   control?: { options: readonly ControlOption[]; submit?: boolean; remove?: boolean };
+  /** Extra tabs of the editing panel. */
+  tabs?: readonly PanelTab[];
+  /** Besides opening the record in the panel, what a row click does (open the order dialog). */
+  onRowClick?: (record: RaRecord, helpers: RowClickHelpers) => void;
   /** A permanent filter of the list (Brands: product_id 0). */
   filter?: Readonly<Record<string, unknown>>;
 }
+
+/** A screen that is not a list (live chat): one component replaces the management screen. */
+export interface PageScreen {
+  kind: 'page';
+  component: Loader;
+}
+
+export interface ResourceDefinition extends ResourceApi {
+  screen?: ListScreen | PageScreen;
+  /**
+   * Per-resource data hooks (ra-core's withLifecycleCallbacks): uploads before a save, payload
+   * shaping, reading answers. Applied to the admin screen and its seller variant.
+   */
+  lifecycle?: Omit<ResourceCallbacks, 'resource'>;
+  /** Extra console routes of this resource, outside the management screen (`/subcategory`). */
+  routes?: readonly { path: string; component: Loader }[];
+}
+
+/** Types a resource file; returns it unchanged. */
+export const defineResource = <R extends ResourceDefinition>(definition: R): R => definition;

@@ -6,10 +6,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { envelope } from '../contract';
+import { envelope, type Registry } from '../contract';
 import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
+import { registry as defaultRegistry } from './registry';
 import { ApiError } from './errors';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
@@ -18,10 +19,15 @@ import { userRoutes } from './routes/users';
 
 export interface Context {
   db: Database['db'];
+  /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
+  registry?: Registry;
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>;
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
 }
+
+/** The context the routes receive: the registry resolved. */
+export type AppContext = Context & { registry: Registry };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +50,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in the form',
 };
 
-export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(context: Context, opts: { staticDir?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const ctx: AppContext = { ...context, registry: context.registry ?? defaultRegistry };
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.

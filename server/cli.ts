@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_ABILITIES, ASSIGNABLE_TOKENS, MIN_PASSWORD_LENGTH } from '../contract';
+import { ADMIN_ABILITIES, MIN_PASSWORD_LENGTH } from '../contract';
+import { registry } from './registry';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedReference } from './seed';
@@ -35,7 +36,7 @@ if (exists) {
 }
 const user = await createUser(database.db, {
   name: values.name ?? 'Administrator', email: values.email, phone: values.phone ?? '', password: values.password,
-  abilities: ADMIN_ABILITIES, granted: [...ASSIGNABLE_TOKENS],
+  abilities: ADMIN_ABILITIES, granted: [...registry.assignable],
 });
 console.log(`Created admin ${String(user.email)} (id ${String(user.id)}) with every access`);
 await database.close();

@@ -8,7 +8,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDataType } from 'kysely';
-import { ENTITIES, type EntityContract, type FieldType } from '../contract';
+import type { EntityContract, FieldType, Registry } from '../contract';
+import { registry as defaultRegistry } from './registry';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
 export type Row = Record<string, unknown>;
@@ -58,7 +59,7 @@ interface TableSpec {
 function entityTable(entity: EntityContract): TableSpec {
   const columns: Record<string, ColumnDataType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    columns[name] = field.type === 'string' && field.max ? `varchar(${field.max})` : COLUMN[field.type];
+    columns[name] = (field.type === 'string' || field.type === 'email') && field.max ? `varchar(${field.max})` : COLUMN[field.type];
   }
   columns.created_at = 'varchar(32)';
   columns.updated_at = 'varchar(32)';
@@ -99,8 +100,8 @@ const EXTRA_COLUMNS: Record<string, Record<string, ColumnDataType>> = {
 const EXTRA_UNIQUE: Record<string, string[][]> = { users: [['email']] };
 const EXTRA_INDEXES: Record<string, string[][]> = { users: [['phone']], shops: [['owner_id', 'id']] };
 
-export function tableSpecs(): TableSpec[] {
-  const entities = Object.values(ENTITIES).map((e) => {
+export function tableSpecs(registry: Registry = defaultRegistry): TableSpec[] {
+  const entities = registry.entities.map((e) => {
     const spec = entityTable(e);
     Object.assign(spec.columns, EXTRA_COLUMNS[e.name]);
     spec.unique = EXTRA_UNIQUE[e.name];
@@ -110,9 +111,9 @@ export function tableSpecs(): TableSpec[] {
   return [...entities, ...SERVER_TABLES];
 }
 
-export async function migrate({ db, dialect }: Database): Promise<void> {
+export async function migrate({ db, dialect }: Database, registry: Registry = defaultRegistry): Promise<void> {
   const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, t]));
-  for (const table of tableSpecs()) {
+  for (const table of tableSpecs(registry)) {
     const have = existing.get(table.name);
     if (!have) {
       let create = db.schema

@@ -4,7 +4,7 @@
  */
 import type { EntityContract, Rule } from '../contract';
 import type { Caller } from './auth';
-import type { DB } from './db';
+import type { DB, Row } from './db';
 import { forbidden, unauthorized } from './errors';
 import type { SelectQueryBuilder } from 'kysely';
 
@@ -42,4 +42,16 @@ export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string
   if (scope.kind === 'all' || !entity.owner) return query;
   if (entity.owner.via === 'owner_id') return query.where('owner_id', '=', scope.userId) as Q;
   return query.where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', scope.userId)) as Q;
+}
+
+/** A seller may only place records in their own shops (entities owned through `shop_id`). */
+export async function checkOwnLinks(db: DB, entity: EntityContract, values: Row, scope: Scope): Promise<void> {
+  if (scope.kind !== 'own' || entity.owner?.via !== 'shop_id' || values.shop_id === undefined) return;
+  const shop = await db
+    .selectFrom('shops')
+    .select('id')
+    .where('id', '=', Number(values.shop_id))
+    .where('owner_id', '=', scope.userId)
+    .executeTakeFirst();
+  if (!shop) throw forbidden('You can only use your own shops');
 }

@@ -10,6 +10,14 @@ import type { Row } from './db';
 const DEFAULT_MAX = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A calendar date, 'YYYY-MM-DD', optionally with a time: the date must exist. */
+function isDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/.exec(text);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+}
+
 export const label = (name: string) => name.replace(/_/g, ' ');
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -39,6 +47,10 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       const text = String(value).trim();
       const max = field.max ?? DEFAULT_MAX[field.type];
       if (text.length > max) return { error: `${what} must be at most ${max} characters` };
+      if (field.min !== undefined && text !== '' && text.length < field.min) {
+        return { error: `${what} must be at least ${field.min} characters` };
+      }
+      if (field.type === 'date' && text !== '' && !isDate(text)) return { error: `${what} must be a date such as 2026-12-31` };
       if (field.type === 'email' && text !== '' && !EMAIL.test(text)) return { error: `${what} must be an email address` };
       if (field.oneOf && text !== '' && !field.oneOf.includes(text)) {
         return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
@@ -52,6 +64,8 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       if (!Number.isFinite(num)) return { error: `${what} must be a number` };
       if (field.type === 'int' && !Number.isInteger(num)) return { error: `${what} must be a whole number` };
       if (Math.abs(num) > 1e15) return { error: `${what} is too large` };
+      if (field.min !== undefined && num < field.min) return { error: `${what} must be at least ${field.min}` };
+      if (field.max !== undefined && num > field.max) return { error: `${what} must be at most ${field.max}` };
       if (field.oneOf && !field.oneOf.includes(num)) return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
       return { ok: num };
     }

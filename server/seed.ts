@@ -1,9 +1,10 @@
 /**
  * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
  */
-import { ADMIN_ABILITIES, ASSIGNABLE_TOKENS, ORDER_STATUSES, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
+import { ADMIN_ABILITIES, ORDER_STATUSES, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
 import { now, type DB, type Row } from './db';
 import { createUser } from './routes/users';
+import { registry } from './registry';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -37,7 +38,7 @@ export async function seedReference(db: DB) {
 export async function seedDemo(db: DB) {
   if (!(await isEmpty(db, 'users'))) return;
   const a = DEMO_ACCOUNTS;
-  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...ASSIGNABLE_TOKENS] });
+  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...registry.assignable] });
   const seller = await createUser(db, { ...a.seller, abilities: REGISTER_ABILITIES });
   await createUser(db, { ...a.buyer, abilities: DEFAULT_ABILITIES });
   const other = await createUser(db, {

@@ -1,18 +1,17 @@
 /** POST /search-dive {keyIndex, value, targets} (SPEC §7.3): one search for every list. */
 import type { FastifyInstance } from 'fastify';
-import { entityByKeyIndex } from '../../contract';
-import { bodyOf, type Context } from '../app';
+import { bodyOf, type AppContext } from '../app';
 import { authorize, narrowed } from '../guard';
 import { badRequest } from '../errors';
 import { listAll, listPage } from '../store';
 import { ok, readListQuery, wantsPages } from './common';
 
-export async function searchRoutes(app: FastifyInstance, { db, config }: Context) {
+export async function searchRoutes(app: FastifyInstance, { db, config, registry }: AppContext) {
   app.post('/search-dive', async (request) => {
     const body = bodyOf(request);
     const keyIndex = typeof body.keyIndex === 'string' && /^\d+$/.test(body.keyIndex) ? Number(body.keyIndex) : body.keyIndex;
     if (typeof keyIndex !== 'number' || !Number.isInteger(keyIndex)) throw badRequest('keyIndex must be a whole number');
-    const entity = entityByKeyIndex(keyIndex);
+    const entity = registry.byKeyIndex(keyIndex);
     if (!entity?.search) throw badRequest(`keyIndex ${keyIndex} does not name a searchable list`);
     const value = body.value ?? '';
     if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('value must be text');

@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ASSIGNABLE_TOKENS, DEFAULT_ABILITIES, ENTITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
+  DEFAULT_ABILITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
 } from '../../contract';
 import { bodyOf, type Context } from '../app';
+import { registry } from '../registry';
 import {
   closeSessions, createResetToken, hashPassword, openSession, sha256, verifyPassword, type Caller,
 } from '../auth';
@@ -17,7 +18,9 @@ import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
 import { ok, readListQuery } from './common';
 
-const USERS = ENTITIES.users;
+const USERS = registry.entity('users');
+const SHOPS = registry.entity('shops');
+const ASSIGNABLE_TOKENS = registry.assignable;
 const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
 const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
@@ -231,9 +234,9 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
   app.post('/shopz', async (request) => {
     const caller = requireCaller(request.caller);
     const ownerId = readId(bodyOf(request).owner_id ?? caller.id, 'owner_id');
-    if (ownerId !== caller.id) authorize('admin', ENTITIES.shops, caller);
+    if (ownerId !== caller.id) authorize('admin', SHOPS, caller);
     const rows = await db.selectFrom('shops').selectAll().where('owner_id', '=', ownerId).orderBy('id').limit(1000).execute();
-    return ok({ HLL: await presentMany(db, ENTITIES.shops, rows) });
+    return ok({ HLL: await presentMany(db, SHOPS, rows) });
   });
 
   if (!config.strict) {

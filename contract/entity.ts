@@ -1,0 +1,130 @@
+/**
+ * How the product API of SPEC §7 describes one entity: its save, list and status paths (spellings
+ * kept), the shape of its list answer, its search key and targets (SPEC §9.4), how it is deleted,
+ * how is_active goes on the wire, who may use it, and its fields with their types, flags and
+ * defaults. Each resource file (resources/) declares its entity with these types; the console's
+ * dataProvider and the reference server are both driven by them.
+ */
+
+export type FieldType = 'string' | 'text' | 'email' | 'int' | 'number' | 'bool' | 'json' | 'date';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** Required when a record is created (the * of SPEC §3); when present, never empty. */
+  required?: boolean;
+  /** Text: shortest/longest length (strings default to at most 255, text to 5000). Numbers: smallest/largest value. */
+  min?: number;
+  max?: number;
+  /** No two records share this value (compared case-insensitively for text). */
+  unique?: boolean;
+  /** Nested group on the wire: payloads may send `{address: {zip}}` and answers carry it so. */
+  group?: string;
+  /** The only values accepted. */
+  oneOf?: readonly (string | number)[];
+  /** Answers carry the value wrapped, `{[wrap]: value}` (a product's `currency {code}`). */
+  wrap?: string;
+  /** Only an admin may write it (premier, commissions). */
+  adminOnly?: boolean;
+  /** Set by the server, never taken from a payload. */
+  serverSet?: boolean;
+  /** Set by the server to the id of the user who creates the record (a shop's owner_id). */
+  creator?: boolean;
+  /** The value a new record starts with when the payload leaves it out (SPEC §9.3). */
+  default?: string | number | boolean | null;
+}
+
+/** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */
+export interface Relation {
+  as: string;
+  /** The linked entity's name, which is also its table. */
+  entity: string;
+  key: string;
+  kind: 'one' | 'many';
+  pick: readonly string[];
+}
+
+/**
+ * Who may use an endpoint. public: anyone; user: any signed-in user; owner: an admin holding the
+ * entity's access token, or a seller on their own records; admin: an admin holding the token;
+ * none: nobody through the API.
+ */
+export type Rule = 'public' | 'user' | 'owner' | 'admin' | 'none';
+
+/** What a resource file says of its API (the contract entry, without what its menu entries give). */
+export interface ApiSpec {
+  save: string;
+  list: string;
+  status: string;
+  /** 'paginated': HLL is the paginator object (HLL.data holds rows); 'array': HLL is a plain array. */
+  listShape: 'paginated' | 'array';
+  /**
+   * SPEC §9.4: the searched columns and the keyIndex naming them. Entities of the legacy API keep
+   * their keyIndex; a new entity may leave it out and gets one derived from its name.
+   */
+  search?: { keyIndex?: number; targets: readonly string[] };
+  /** Delete payload on the status path: {tyype:'clear', id}, products' {tyype, type:'clear', id}, or {id}. */
+  remove: 'tyype' | 'tyype+type' | 'id' | 'none';
+  /** How is_active travels from the Control tab: 1/0 or a boolean. */
+  activeAs: 'int' | 'bool';
+  /** Fields a status call may change besides deletion. */
+  statusFields: readonly string[];
+  /** The access token of the admin screen, when the entity has no menu entry of its own (subcategories). */
+  access?: string;
+  rules: { read: Rule; create: Rule; update: Rule };
+  /** Its calls are served by routes of their own (users: register, sign in, the multipart list). */
+  ownRoutes?: boolean;
+  fields: Readonly<Record<string, FieldSpec>>;
+  relations?: readonly Relation[];
+}
+
+/** The entity as the server and the dataProvider use it: the API spec with its names resolved. */
+export interface EntityContract extends ApiSpec {
+  /** Table name in the database; the resource file's name. */
+  name: string;
+  /** Singular name in the server's messages ('Shop updated successfully'). */
+  title: string;
+  search?: { keyIndex: number; targets: readonly string[] };
+  /** The admin screen's access token (SPEC §6.2). */
+  access: string;
+  /** Seller variant: the token of the seller screen and how records belong to a seller. */
+  owner?: { access: string; via: 'owner_id' | 'shop_id' };
+}
+
+/** Whether an entity can create new records through its API (update-only screens say no). */
+export const canCreate = (entity: EntityContract) => entity.rules.create !== 'none';
+
+/** SPEC §4.3: one truth for "is this value on" — 1, true, '1', 'true', 'active', 'yes'. */
+export const isOn = (value: unknown): boolean =>
+  typeof value === 'string' ? ['1', 'true', 'active', 'yes'].includes(value.trim().toLowerCase()) : value === true || value === 1;
+
+/** is_active on the wire: 1/0 or a boolean, per the entity's activeAs. */
+export const encodeActive = (entity: Pick<EntityContract, 'activeAs'>, value: unknown): boolean | 0 | 1 =>
+  entity.activeAs === 'bool' ? isOn(value) : isOn(value) ? 1 : 0;
+
+/** Field builders for resource files: `s(REQ)`, `n({ min: 0 })`, `b({ default: 1 })`. */
+export const s = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'string', ...extra });
+export const t = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'text', ...extra });
+export const e = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'email', ...extra });
+export const n = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'number', ...extra });
+export const i = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'int', ...extra });
+export const b = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'bool', ...extra });
+export const j = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'json', ...extra });
+export const d = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ type: 'date', ...extra });
+export const REQ = { required: true } as const;
+
+/** is_active, on by default for new records. */
+export const ACTIVE = { is_active: b({ default: 1 }) } as const;
+
+/** An address group (SPEC §3.3): street, zip, city/state/country with the picker's details. */
+export const address = (required: boolean) => ({
+  street_name: s({ group: 'address', required }),
+  zip: s({ group: 'address', required }),
+  city: s({ group: 'address' }),
+  state: s({ group: 'address' }),
+  country: s({ group: 'address', required }),
+  city_details: j({ group: 'address' }),
+  state_details: j({ group: 'address' }),
+  country_details: j({ group: 'address' }),
+});
+
+export const ADMIN_ONLY = { read: 'admin', create: 'admin', update: 'admin' } as const;

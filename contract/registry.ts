@@ -1,0 +1,160 @@
+/**
+ * The registry: every resource file's entity, menu entries and search key, enumerated once. The
+ * console builds it from resources/ (resources/index.ts) and the server from the same folder
+ * (server/registry.ts); tables, routes, rules, the sidebar, canAccess and the generated tests all
+ * read it, so declaring a resource file declares everything else.
+ */
+import type { ApiSpec, EntityContract } from './entity';
+import { isAlwaysAllowed } from './roles';
+
+/** A sidebar entry of SPEC §2.6: its access token (SPEC §6.2), route path (SPEC §2.1), place and icon. */
+export interface MenuEntry {
+  token: string;
+  path: string;
+  /** Place in the admin sidebar (ascending). */
+  order: number;
+  /** Icon name from the console's icon set (src/layout/menuIcons.tsx); the server never sees React. */
+  icon?: string;
+}
+
+/** The seller variant of a screen (My Shops): its menu entry and how a record belongs to a seller. */
+export interface SellerEntry extends MenuEntry {
+  via: 'owner_id' | 'shop_id';
+  /** Place in the seller's own sidebar, when it differs from the admin order (SPEC §2.6). */
+  sellerOrder?: number;
+}
+
+/** What the registry reads of a resource file; the console's declaration adds its screen. */
+export interface ResourceApi {
+  /** Entity and table name ('shops'). */
+  name: string;
+  /** Singular name in the server's messages ('Shop'). */
+  title: string;
+  api: ApiSpec;
+  /** The admin screen's sidebar entry; absent for entities without a screen of their own. */
+  menu?: MenuEntry;
+  seller?: SellerEntry;
+}
+
+export interface AccessEntry {
+  token: string;
+  path: string;
+  /** 2: the seller's own items; 3: admin items. */
+  level: 2 | 3;
+  icon?: string;
+}
+
+export interface ScreenOf<R extends ResourceApi> {
+  resource: R;
+  entity: EntityContract;
+  /** The seller variant ('my-shops'). */
+  seller: boolean;
+}
+
+export interface Registry<R extends ResourceApi = ResourceApi> {
+  resources: readonly R[];
+  entities: readonly EntityContract[];
+  /** The entity of this name; throws for an unknown one (a programming error). */
+  entity(name: string): EntityContract;
+  /** The entity a search keyIndex reads (SPEC §9.4). */
+  byKeyIndex(keyIndex: number): EntityContract | undefined;
+  /**
+   * The resource behind a console route segment ('shops', 'my-shops', 'Currencies-exchange'), or an
+   * entity name; `seller` tells the seller variant.
+   */
+  screen(resource: string): ScreenOf<R> | undefined;
+  /** Every sidebar entry in admin order, the dashboard first. */
+  access: readonly AccessEntry[];
+  /** The seller's sidebar tokens in their order (SPEC §2.6). */
+  sellerTokens: readonly string[];
+  /** Tokens an admin may grant in 'Assign Roles': all but the 'my' and dashboard entries (SPEC §6.2). */
+  assignable: readonly string[];
+}
+
+/** The dashboard is a page, not a resource: always first (SPEC §2.6). */
+export const DASHBOARD: AccessEntry = { token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' };
+
+/** A new entity's keyIndex when its file names none: stable, derived from its name, above the legacy ones. */
+export function derivedKeyIndex(name: string): number {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return 1000 + (hash % 9000);
+}
+
+/** The entity a resource file declares, with its names resolved from its menu entries. */
+export function entityOf(def: ResourceApi): EntityContract {
+  const access = def.api.access ?? def.menu?.token;
+  if (!access) throw new Error(`Resource ${def.name} needs a menu entry or api.access`);
+  const { search, ...api } = def.api;
+  return {
+    ...api,
+    name: def.name,
+    title: def.title,
+    access,
+    ...(search ? { search: { keyIndex: search.keyIndex ?? derivedKeyIndex(def.name), targets: search.targets } } : {}),
+    ...(def.seller ? { owner: { access: def.seller.token, via: def.seller.via } } : {}),
+  };
+}
+
+export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Registry<R> {
+  const resources = [...defs].sort((a, b) => (a.menu?.order ?? 1e9) - (b.menu?.order ?? 1e9) || a.name.localeCompare(b.name));
+  const entities = resources.map(entityOf);
+  const byName = new Map(entities.map((e, index) => [e.name, { entity: e, resource: resources[index] }]));
+  if (byName.size !== entities.length) throw new Error('Two resource files declare the same entity name');
+  const keyIndexes = new Map<number, string>();
+  for (const e of entities) {
+    if (!e.search) continue;
+    const other = keyIndexes.get(e.search.keyIndex);
+    if (other) throw new Error(`Resources ${other} and ${e.name} share the search keyIndex ${e.search.keyIndex}`);
+    keyIndexes.set(e.search.keyIndex, e.name);
+  }
+
+  type Item = { entry: AccessEntry; order: number; sellerOrder?: number };
+  const items: Item[] = [];
+  const routes = new Map<string, ScreenOf<R>>();
+  resources.forEach((resource, index) => {
+    const entity = entities[index];
+    if (resource.menu) {
+      const { token, path, order, icon } = resource.menu;
+      items.push({ entry: { token, path, level: 3, icon }, order });
+      routes.set(path.slice(1), { resource, entity, seller: false });
+    }
+    if (resource.seller) {
+      const { token, path, order, icon, sellerOrder } = resource.seller;
+      items.push({ entry: { token, path, level: 2, icon }, order, sellerOrder: sellerOrder ?? order });
+      routes.set(path.slice(1), { resource, entity, seller: true });
+    }
+  });
+  items.sort((a, b) => a.order - b.order);
+  const access = [DASHBOARD, ...items.map((i) => i.entry)];
+  const sellerTokens = [
+    DASHBOARD.token,
+    ...items.filter((i) => i.sellerOrder !== undefined).sort((a, b) => a.sellerOrder! - b.sellerOrder!).map((i) => i.entry.token),
+  ];
+  const tokens = new Set<string>();
+  for (const { token } of access) {
+    if (tokens.has(token)) throw new Error(`Two sidebar entries use the access token ${token}`);
+    tokens.add(token);
+  }
+
+  return {
+    resources,
+    entities,
+    entity(name) {
+      const found = byName.get(name);
+      if (!found) throw new Error(`No resource file declares the entity ${name}`);
+      return found.entity;
+    },
+    byKeyIndex: (keyIndex) => entities.find((e) => e.search?.keyIndex === keyIndex),
+    screen(resource) {
+      const route = routes.get(resource) ?? [...routes.entries()].find(([path]) => path.toLowerCase() === resource.toLowerCase())?.[1];
+      if (route) return route;
+      const found = byName.get(resource);
+      return found && { resource: found.resource, entity: found.entity, seller: false };
+    },
+    access,
+    sellerTokens,
+    assignable: access.map((a) => a.token).filter((token) => !isAlwaysAllowed(token)),
+  };
+}
+

@@ -1,0 +1,17 @@
+/** Job applicants (SPEC §2.20, §3.11). */
+import { ACTIVE, i, REQ, s } from '../contract';
+import { defineResource } from './types';
+
+export default defineResource({
+  name: 'applicants',
+  title: 'Job application',
+  menu: { token: 'job-applicants', path: '/job-applicants', order: 120, icon: 'PeopleAlt' },
+  api: {
+    save: '/applicant', list: '/applicants', status: '/applicant/status',
+    listShape: 'paginated', search: { keyIndex: 19, targets: ['id', 'title', 'country'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'admin', create: 'user', update: 'admin' },
+    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), cv: s({ max: 1024 }), country: s(), ...ACTIVE },
+    relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name', 'email', 'phone'] }],
+  },
+});

@@ -1,0 +1,19 @@
+/** Live chat with site visitors (SPEC §2.28, §3.20). */
+import { ACTIVE, b, j, s } from '../contract';
+import { defineResource } from './types';
+
+export default defineResource({
+  name: 'chats',
+  title: 'Chat',
+  menu: { token: 'chat-logs', path: '/chat-logs', order: 220, icon: 'Forum' },
+  api: {
+    save: '/chat', list: '/chats', status: '/chat/status',
+    listShape: 'paginated', remove: 'tyype', activeAs: 'int',
+    statusFields: ['admin_online', 'admin_name', 'received_time', 'chats'],
+    rules: { read: 'admin', create: 'public', update: 'admin' },
+    fields: {
+      admin_online: b({ default: 0 }), admin_name: s(), received_time: s(), user_name: s(), user_email: s(),
+      user_ip_address: s({ max: 64 }), chats: j(), ...ACTIVE,
+    },
+  },
+});

@@ -1,0 +1,16 @@
+/** Order statuses (SPEC §2.21, §3.13). */
+import { ACTIVE, REQ, s } from '../contract';
+import { defineResource } from './types';
+
+export default defineResource({
+  name: 'orderStatuses',
+  title: 'Order status',
+  menu: { token: 'order-status', path: '/order-status', order: 160, icon: 'FactCheck' },
+  api: {
+    save: '/orderStatus', list: '/orderStatuss', status: '/orderStatus/status',
+    listShape: 'paginated', search: { keyIndex: 6, targets: ['id', 'name'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'user', create: 'admin', update: 'admin' },
+    fields: { name: s(REQ), ...ACTIVE },
+  },
+});

@@ -1,0 +1,20 @@
+/** Subscriptions (SPEC §2.17, §3.9). */
+import { ACTIVE, ADMIN_ONLY, i, n, REQ, s } from '../contract';
+import { defineResource } from './types';
+
+export default defineResource({
+  name: 'subscriptions',
+  title: 'Subscription',
+  menu: { token: 'subscriptions', path: '/subscriptions', order: 80, icon: 'CardMembership' },
+  api: {
+    save: '/subcription', list: '/subcriptions', status: '/subcription/status',
+    listShape: 'paginated', search: { keyIndex: 12, targets: ['id', 'type', 'nature', 'period'] },
+    remove: 'tyype', activeAs: 'bool', statusFields: ['is_active'],
+    rules: ADMIN_ONLY,
+    fields: {
+      shop_id: i(REQ), type: s(REQ), nature: s(REQ), period: s(REQ), unit: s(REQ), total_clicks: i(REQ),
+      amount: n(REQ), currency: s({ max: 8 }), payment_gateway: s(), start_date: s(REQ), end_date: s(REQ),
+      ...ACTIVE,
+    },
+  },
+});

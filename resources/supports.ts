@@ -1,0 +1,17 @@
+/** Support messages (SPEC §2.27, §3.12). */
+import { ACTIVE, i, REQ, s, t } from '../contract';
+import { defineResource } from './types';
+
+export default defineResource({
+  name: 'supports',
+  title: 'Support message',
+  menu: { token: 'support', path: '/support', order: 100, icon: 'SupportAgent' },
+  api: {
+    save: '/support', list: '/supports', status: '/support/status',
+    listShape: 'paginated', search: { keyIndex: 17, targets: ['id', 'title', 'country', 'message'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'admin', create: 'user', update: 'admin' },
+    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), message: t(REQ), country: s(REQ), ...ACTIVE },
+    relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name'] }],
+  },
+});
