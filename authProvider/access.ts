@@ -1,10 +1,10 @@
 /**
- * Who may open which screen (SPEC §6.2, DESIGN D1 and D9), as pure functions of the user profile.
- * The sidebar renders menuFor; canAccess asks canAccessToken.
+ * Who may open which screen and use which action (SPEC §6.2, DESIGN D1, D6 and D9), as pure
+ * functions of the user profile and the registry of resource files. The sidebar renders menuFor;
+ * canAccess asks canUse.
  */
-import {
-  ACCESS, SELLER_TOKENS, hasAccess, isAlwaysAllowed, roleOf, type AccessEntry, type Role,
-} from '../contract';
+import { hasAccess, isAlwaysAllowed, roleOf, type AccessEntry, type Registry, type Rule } from '../contract';
+import { registry as defaultRegistry } from '../resources';
 import type { UserIdentity } from 'react-admin';
 
 /**
@@ -13,29 +13,51 @@ import type { UserIdentity } from 'react-admin';
  */
 export type AccessProfile = { abilities?: unknown; granted_accesses?: unknown } | UserIdentity;
 
-/** The fixed screens of non-admins, in sidebar order. */
-const FIXED_TOKENS: Record<Exclude<Role, 'admin'>, readonly string[]> = {
-  seller: SELLER_TOKENS,
-  buyer: ['dashboard'],
-};
-
 /**
  * Admin: 'my' and dashboard entries always, others when granted (case-insensitive).
  * Seller: the seller list. Buyer: the dashboard only.
  */
-export function canAccessToken(profile: AccessProfile, token: string): boolean {
+export function canAccessToken(profile: AccessProfile, token: string, registry: Registry = defaultRegistry): boolean {
   const wanted = token.toLowerCase();
   const role = roleOf(profile.abilities);
   if (role === 'admin') return isAlwaysAllowed(wanted) || hasAccess(profile.granted_accesses, wanted);
-  return FIXED_TOKENS[role].includes(wanted);
+  if (role === 'seller') return registry.sellerTokens.includes(wanted);
+  return wanted === 'dashboard';
 }
 
 /** The sidebar's entries: the admin list filtered, or the seller's / buyer's own list, in order. */
-export function menuFor(profile: AccessProfile): AccessEntry[] {
+export function menuFor(profile: AccessProfile, registry: Registry = defaultRegistry): AccessEntry[] {
   const role = roleOf(profile.abilities);
-  const tokens = role === 'admin' ? ACCESS.map((entry) => entry.token) : FIXED_TOKENS[role];
+  const tokens = role === 'admin' ? registry.access.map((entry) => entry.token) : role === 'seller' ? registry.sellerTokens : ['dashboard'];
   return tokens
-    .filter((token) => canAccessToken(profile, token))
-    .map((token) => ACCESS.find((entry) => entry.token === token))
+    .filter((token) => canAccessToken(profile, token, registry))
+    .map((token) => registry.access.find((entry) => entry.token === token))
     .filter((entry): entry is AccessEntry => entry !== undefined);
+}
+
+/** The contract rule behind a react-admin action. */
+const RULE_OF: Record<string, 'read' | 'create' | 'update'> = {
+  list: 'read', show: 'read', export: 'read', create: 'create', edit: 'update', delete: 'update', status: 'update',
+};
+
+/**
+ * Whether the user may take an action on a screen (ra-core's canAccess): the screen must be theirs
+ * (canAccessToken), and the contract's rule for the action must let them through, so a button the
+ * server would refuse is never shown. A seller variant acts on the seller's own records.
+ */
+export function canUse(profile: AccessProfile, resource: string, action = 'list', registry: Registry = defaultRegistry): boolean {
+  const found = registry.screen(resource);
+  const token = found ? (found.seller ? found.entity.owner!.access : found.entity.access) : resource;
+  if (!canAccessToken(profile, token, registry)) return false;
+  if (!found) return true;
+  const { entity } = found;
+  if (action === 'delete' && entity.remove === 'none') return false;
+  const kind = RULE_OF[action];
+  if (!kind) return true;
+  const rule: Rule = entity.rules[kind];
+  if (rule === 'none') return false;
+  if (rule === 'public' || rule === 'user') return true;
+  const role = roleOf(profile.abilities);
+  if (found.seller) return rule === 'owner' && role !== 'buyer';
+  return role === 'admin';
 }

@@ -10,10 +10,10 @@ import {
   type AuthDetail, type Info, type Role,
 } from '../contract';
 import { createApi, defaultClient, isObject, type HttpClient } from '../dataProvider/http';
-import { canAccessToken } from './access';
+import { canUse } from './access';
 import { clearSession, getSession, setSession } from './session';
 
-export { canAccessToken, menuFor, type AccessProfile } from './access';
+export { canAccessToken, canUse, menuFor, type AccessProfile } from './access';
 export { SESSION_KEY, clearSession, getSession, setSession, type Session } from './session';
 
 export interface Permissions {
@@ -54,7 +54,7 @@ export interface MarketplaceAuthProvider extends AuthProvider {
   logout(): Promise<string>;
   getIdentity(): Promise<UserIdentity>;
   getPermissions(): Promise<Permissions>;
-  canAccess(params: { resource: string; action?: string }): Promise<boolean>;
+  canAccess(params: { resource: string; action?: string; record?: unknown }): Promise<boolean>;
   /** Create an account (abilities '[1,2]') and sign in with it. */
   register(params: RegisterParams): Promise<void>;
   /** Ask for a password-reset mail; resolves to the server's message. */
@@ -116,7 +116,7 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
       if (isObject(error) && error.status === 401 && getSession()) {
         clearSession();
         cache = null;
-        throw new Error('ra.notification.logged_out');
+        throw new Error('session.ended');
       }
     },
     async getIdentity() {
@@ -127,9 +127,9 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
       const user = await profile();
       return { role: roleOf(user.abilities), granted: parseAccesses(user.granted_accesses) };
     },
-    async canAccess({ resource }) {
+    async canAccess({ resource, action }) {
       if (!getSession()) return false;
-      return canAccessToken(await profile(), resource.toLowerCase());
+      return canUse(await profile(), resource, action);
     },
   };
 }

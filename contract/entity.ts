@@ -68,6 +68,19 @@ export interface ApiSpec {
   activeAs: 'int' | 'bool';
   /** Fields a status call may change besides deletion. */
   statusFields: readonly string[];
+  /**
+   * What a status call carries besides the id: the status fields (default), or the whole record
+   * with the choices merged in (subscriptions, SPEC §7.6).
+   */
+  statusSends?: 'fields' | 'record';
+  /** Constant fields every status call carries (products: `type: 'state'`, SPEC §7.4). */
+  statusExtra?: Readonly<Record<string, string | number>>;
+  /** Status fields the seller variant sends under another name (My Orders: `status` as `state`, SPEC §4.5). */
+  sellerStatusAs?: Readonly<Record<string, string>>;
+  /** The list call is a multipart form with the permission header, which also reads one record by `{id}` (users, SPEC §7.2). */
+  multipartList?: boolean;
+  /** The save call carries exactly these fields (users' edit call, SPEC §7.2). */
+  saveFields?: readonly string[];
   /** The access token of the admin screen, when the entity has no menu entry of its own (subcategories). */
   access?: string;
   rules: { read: Rule; create: Rule; update: Rule };

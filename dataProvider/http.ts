@@ -33,9 +33,11 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export interface Api {
   /** POST a JSON body to a contract path and return the checked envelope. */
-  post<D = unknown, H = unknown>(path: string, body?: object): Promise<Info<D, H>>;
+  post<D = unknown, H = unknown>(path: string, body?: object, signal?: AbortSignal): Promise<Info<D, H>>;
   /** The users call: multipart fields and the permission header (SPEC §7.2). */
-  users<D = unknown, H = unknown>(fields: Record<string, string | number>): Promise<Info<D, H>>;
+  users<D = unknown, H = unknown>(fields: Record<string, string | number>, signal?: AbortSignal): Promise<Info<D, H>>;
+  /** A multipart form (uploads, SPEC §7.5). */
+  form<D = unknown, H = unknown>(path: string, form: FormData): Promise<Info<D, H>>;
 }
 
 const bearer = (): Record<string, string> => {
@@ -50,6 +52,8 @@ export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient
       response = await httpClient(`${apiUrl}${path}`, { method: 'POST', ...init });
     } catch (error) {
       if (error instanceof HttpError) throw error;
+      // A call react-admin abandoned (the screen was left): let its AbortError through untouched.
+      if (error instanceof Error && error.name === 'AbortError') throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new HttpError(`Network Error: ${reason}`, 0, null);
     }
@@ -62,19 +66,22 @@ export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient
   }
 
   return {
-    post: (path, body = {}) =>
+    post: (path, body = {}, signal) =>
       send(path, {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...bearer() },
         body: JSON.stringify(body),
+        ...(signal ? { signal } : {}),
       }),
-    users: (fields) => {
+    users: (fields, signal) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
       // No Content-Type: fetch sets the multipart boundary itself.
       return send(PATHS.users, {
         headers: { ...bearer(), permission: String(USERS_PERMISSION) },
         body: form,
+        ...(signal ? { signal } : {}),
       });
     },
+    form: (path, form) => send(path, { headers: { Accept: 'application/json', ...bearer() }, body: form }),
   };
 }

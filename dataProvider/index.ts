@@ -1,7 +1,9 @@
 /**
- * react-admin DataProvider over the product API (SPEC §7), driven by the contract's endpoint table.
- * Resources are named by route segment ('shops', 'my-shops', 'Currencies-exchange'); entityFor
- * maps them to their entity and tells seller variants apart. Extensions a legacy server ignores
+ * react-admin DataProvider over the product API (SPEC §7), driven by the registry of resource files.
+ * Resources are named by route segment ('shops', 'my-shops', 'Currencies-exchange'); the registry
+ * maps them to their entity and tells seller variants apart. One method per data call and no
+ * per-resource branch (as ra-data-simple-rest): what differs between entities is read from their
+ * contract entry, and per-resource quirks live in each resource's lifecycle callbacks. Extensions a legacy server ignores
  * (per_page, sort, order, filter, scope) are sent, and everything the console needs is also done on the
  * client (seller scoping, equality filters, paging of plain-array answers).
  */
@@ -11,9 +13,10 @@ import type {
   GetOneParams, GetOneResult, Identifier, RaRecord, SortPayload, UpdateParams, UpdateResult,
 } from 'react-admin';
 import {
-  DEFAULT_PER_PAGE, ENTITIES, FIRST_PAGE, MAX_PER_PAGE, PATHS, entityFor,
-  type EntityContract, type Info, type Paginated,
+  DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE, PATHS, encodeActive,
+  type EntityContract, type Info, type Paginated, type Registry,
 } from '../contract';
+import { registry as defaultRegistry } from '../resources';
 import { getSession } from '../authProvider/session';
 import { createApi, defaultClient, isObject, type HttpClient } from './http';
 
@@ -34,13 +37,38 @@ export interface SetStatusParams {
   previousData?: RaRecord;
 }
 
+/** What an upload answers: the server's message and the stored files' addresses. */
+export interface UploadResult {
+  query: string;
+  files: string[];
+}
+
+/**
+ * The server's `query` message of a create, update or delete, carried on the returned record
+ * (react-admin hands a mutation's `onSuccess` only its `data`): read it with `answerOf`.
+ */
+const ANSWER = Symbol.for('marketplace.answer');
+
+function withAnswer<T extends object>(data: T, query: string): T {
+  Object.defineProperty(data, ANSWER, { value: query, enumerable: false });
+  return data;
+}
+
+/** The server's message that came with a saved or deleted record, if any. */
+export const answerOf = (data: unknown): string | undefined =>
+  data && typeof data === 'object' ? ((data as Record<symbol, unknown>)[ANSWER] as string | undefined) : undefined;
+
 export interface MarketplaceDataProvider extends DataProvider {
+  /** The product API base the provider calls (SPEC §7.1 {host}). */
+  apiUrl: string;
   /** The Control tab: POST the entity's status path. */
   setStatus(resource: string, params: SetStatusParams): Promise<{ data: RaRecord; query: string }>;
   /** Assign Roles: the user's granted accesses. Resolves to the server's message. */
   assignRole(id: Identifier, tokens: readonly string[]): Promise<string>;
   /** Deactivate / Activate a user. Resolves to the server's message. */
   blacklist(id: Identifier, isActive?: unknown): Promise<string>;
+  /** SPEC §7.5: images (file, file1, file2, file3) or one docx, under a tag. */
+  upload(kind: 'image' | 'docx', tag: string, files: readonly Blob[], extra?: Record<string, string>): Promise<UploadResult>;
   /** Any other contract call (PATHS): POST a JSON body, get the checked envelope. */
   call<D = unknown, H = unknown>(path: string, body?: object): Promise<Info<D, H>>;
 }
@@ -48,23 +76,12 @@ export interface MarketplaceDataProvider extends DataProvider {
 /** Extension: a seller screen asks the server for the caller's own records only (an admin's 'My Shops'). */
 const OWN = { scope: 'own' } as const;
 
-/** SPEC §7.2: exactly what the user edit call carries. */
-const USER_EDIT_FIELDS = ['abilities', 'applications', 'email', 'id', 'is_active', 'name', 'phone'];
-
 /** SPEC §4.8 and §7: delete payloads on the status path, per the contract's remove style. */
 const REMOVE: Record<Exclude<EntityContract['remove'], 'none'>, (id: Identifier) => object> = {
   tyype: (id) => ({ tyype: 'clear', id }),
   'tyype+type': (id) => ({ tyype: 'clear', type: 'clear', id }),
   id: (id) => ({ id }),
 };
-
-/** SPEC §4.3: the Control choice 'Active' (or any true value) is on, everything else off. */
-const isOn = (value: unknown): boolean =>
-  typeof value === 'string' ? ['active', 'true', '1'].includes(value.trim().toLowerCase()) : Boolean(value);
-
-/** is_active on the wire: 1/0 or a boolean, per the contract's activeAs. */
-export const encodeActive = (entity: EntityContract, value: unknown): boolean | 0 | 1 =>
-  entity.activeAs === 'bool' ? isOn(value) : isOn(value) ? 1 : 0;
 
 const pick = (record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
@@ -135,15 +152,10 @@ function matcher(entity: EntityContract, seller: boolean, filter: Record<string,
     Object.entries(filter).every(([key, wanted]) => row[key] === undefined || sameValue(row[key], wanted));
 }
 
-function resolve(resource: string): { entity: EntityContract; seller: boolean } {
-  const found = entityFor(resource);
-  if (!found) throw new HttpError(`Unknown resource: ${resource}`, 404, null);
-  return found;
-}
+/** The value a Control choice stands for: a linked record ({id, name}) by its id. */
+const plain = (value: unknown) => (isObject(value) && value.id != null ? value.id : value);
 
-const isUsers = (entity: EntityContract) => entity.name === ENTITIES.users.name;
-
-/** The status call's payload for the Control tab (SPEC §4.3-§4.5, §7). */
+/** The status call's payload for the Control tab (SPEC §4.3–§4.5, §7), from the entity's contract. */
 function statusPayload(
   entity: EntityContract,
   seller: boolean,
@@ -152,19 +164,33 @@ function statusPayload(
   previous: Record<string, unknown>,
 ): object {
   const record = { ...previous, ...data };
-  if (entity.name === ENTITIES.products.name) return { type: 'state', ...pick(record, entity.statusFields), id };
-  if (entity.name === ENTITIES.orders.name) {
-    const code = data.status ?? data.state ?? previous.status;
-    return { [seller ? 'state' : 'status']: isObject(code) ? code.id : code, id };
-  }
-  if (entity.activeAs === 'bool') return { ...record, is_active: encodeActive(entity, record.is_active), id };
-  const body = pick(record, entity.statusFields);
+  const body: Record<string, unknown> =
+    entity.statusSends === 'record' ? { ...record } : pick(record, entity.statusFields);
+  for (const key of Object.keys(body)) body[key] = plain(body[key]);
   if ('is_active' in body) body.is_active = encodeActive(entity, body.is_active);
-  return { ...body, id };
+  if (seller) {
+    for (const [field, alias] of Object.entries(entity.sellerStatusAs ?? {})) {
+      if (field in body) {
+        body[alias] = body[field];
+        delete body[field];
+      }
+    }
+  }
+  return { ...entity.statusExtra, ...body, id };
 }
 
-export function createDataProvider(apiUrl: string, httpClient: HttpClient = defaultClient): MarketplaceDataProvider {
+export function createDataProvider(
+  apiUrl: string,
+  httpClient: HttpClient = defaultClient,
+  registry: Registry = defaultRegistry,
+): MarketplaceDataProvider {
   const api = createApi(apiUrl, httpClient);
+
+  function resolve(resource: string): { entity: EntityContract; seller: boolean } {
+    const found = registry.screen(resource);
+    if (!found) throw new HttpError(`Unknown resource: ${resource}`, 404, null);
+    return found;
+  }
 
   async function getList(resource: string, params: Partial<GetListParams>): Promise<GetListResult> {
     const { entity, seller } = resolve(resource);
@@ -173,42 +199,43 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = defa
     const { q, ...filter }: Record<string, unknown> = params.filter ?? {};
     const text = typeof q === 'string' ? q.trim() : '';
     const paging = { page, per_page: perPage, ...(seller ? OWN : {}) };
+    const signal = params.signal;
     let info: Info;
     if (text && entity.search) {
       const { keyIndex, targets } = entity.search;
-      info = await api.post(PATHS.search, { keyIndex, value: text, targets, ...paging });
-    } else if (isUsers(entity)) {
-      info = await api.users(paging);
+      info = await api.post(PATHS.search, { keyIndex, value: text, targets, ...paging }, signal);
+    } else if (entity.multipartList) {
+      info = await api.users(paging, signal);
     } else {
       const filtered = Object.keys(filter).length ? { filter } : {};
-      info = await api.post(entity.list, { ...paging, ...sortOf(params.sort), ...filtered });
+      info = await api.post(entity.list, { ...paging, ...sortOf(params.sort), ...filtered }, signal);
     }
     const { rows, total, meta } = toPage(info, page, perPage, matcher(entity, seller, filter));
     return { data: rows, total, meta };
   }
 
-  async function getOne(resource: string, { id }: GetOneParams): Promise<GetOneResult> {
+  async function getOne(resource: string, { id, signal }: GetOneParams): Promise<GetOneResult> {
     const { entity, seller } = resolve(resource);
     const keep = matcher(entity, seller, {});
     const find = (rows: RaRecord[]) => rows.find((row) => String(row.id) === String(id) && keep(row));
     let record: RaRecord | undefined;
-    if (isUsers(entity)) {
-      const { detail } = await api.users({ id });
+    if (entity.multipartList) {
+      const { detail } = await api.users({ id }, signal);
       record = isRecord(detail) ? detail : undefined;
     } else if (entity.search) {
       const { keyIndex } = entity.search;
       const body = { keyIndex, value: String(id), targets: ['id'], ...(seller ? OWN : {}) };
-      record = find(rowsOf((await api.post(PATHS.search, body)).HLL));
+      record = find(rowsOf((await api.post(PATHS.search, body, signal)).HLL));
     } else {
       // No search key (chats): page through the list.
       for (let page = FIRST_PAGE; !record; page++) {
-        const info = await api.post(entity.list, { page, per_page: MAX_PER_PAGE });
+        const info = await api.post(entity.list, { page, per_page: MAX_PER_PAGE }, signal);
         const { rows, meta } = toPage(info, page, MAX_PER_PAGE, () => true);
         record = find(rows);
         if (!rows.length || page >= meta.last_page) break;
       }
     }
-    if (!record) throw new HttpError(`Not found: ${resource} ${id}`, 404, null);
+    if (!record) throw new HttpError('ra.notification.item_doesnt_exist', 404, null);
     return { data: record };
   }
 
@@ -216,29 +243,31 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = defa
     const { entity } = resolve(resource);
     const { id: _ignored, ...body } = (data ?? {}) as Record<string, unknown>;
     const { detail, query } = await api.post(entity.save, body);
-    return { data: { ...body, id: undefined, ...savedFields(detail) }, meta: { query } };
+    return { data: withAnswer({ ...body, id: undefined, ...savedFields(detail) }, query), meta: { query } };
   }
 
   async function update(resource: string, { id, data, previousData }: UpdateParams): Promise<UpdateResult> {
     const { entity } = resolve(resource);
     const record = { ...previousData, ...data, id };
-    const body = isUsers(entity) ? pick(record, USER_EDIT_FIELDS) : { ...data, id };
+    const body = entity.saveFields ? pick(record, entity.saveFields) : { ...data, id };
     const { detail, query } = await api.post(entity.save, body);
-    return { data: { ...record, ...savedFields(detail) }, meta: { query } };
+    return { data: withAnswer({ ...record, ...savedFields(detail) }, query), meta: { query } };
   }
 
   async function remove(resource: string, { id, previousData }: DeleteParams): Promise<DeleteResult> {
     const { entity } = resolve(resource);
     if (entity.remove === 'none') throw new HttpError(`${resource} records cannot be deleted`, 405, null);
     const { query } = await api.post(entity.status, REMOVE[entity.remove](id));
-    return { data: previousData ?? { id }, meta: { query } };
+    return { data: withAnswer({ ...(previousData ?? { id }) }, query), meta: { query } };
   }
 
   return {
+    apiUrl,
+    supportAbortSignal: true,
     getList,
     getOne,
-    getMany: async (resource, { ids }) => ({
-      data: (await Promise.all(ids.map((id) => getOne(resource, { id })))).map((r) => r.data),
+    getMany: async (resource, { ids, signal }) => ({
+      data: (await Promise.all(ids.map((id) => getOne(resource, { id, signal })))).map((r) => r.data),
     }),
     getManyReference: (resource, { target, id, filter, ...params }) =>
       getList(resource, { ...params, filter: { ...filter, [target]: id } }),
@@ -261,8 +290,18 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = defa
     },
     assignRole: async (id, tokens) => (await api.post(PATHS.assignRole, { id, granted_accesses: tokens })).query,
     blacklist: async (id, isActive) => {
-      const active = isActive === undefined ? {} : { is_active: encodeActive(ENTITIES.users, isActive) };
+      const active = isActive === undefined ? {} : { is_active: encodeActive({ activeAs: 'int' }, isActive) };
       return (await api.post(PATHS.userStatus, { id, ...active })).query;
+    },
+    async upload(kind, tag, files, extra = {}) {
+      const form = new FormData();
+      // SPEC §7.5: file, file1, file2, file3.
+      files.forEach((file, index) => form.append(index === 0 ? 'file' : `file${index}`, file));
+      form.append('tag', tag);
+      for (const [key, value] of Object.entries(extra)) form.append(key, value);
+      const { query, detail } = await api.form(kind === 'image' ? PATHS.uploadImage : PATHS.uploadDocx, form);
+      const stored = isObject(detail) && Array.isArray(detail.files) ? detail.files.map(String) : [];
+      return { query, files: stored };
     },
     call: (path, body) => api.post(path, body),
   };

@@ -13,6 +13,7 @@ export default defineResource({
     save: '/order', list: '/orders', status: '/order/status',
     listShape: 'paginated', search: { keyIndex: 4, targets: ['id', 'created_at', 'tracking_number'] },
     remove: 'none', activeAs: 'int', statusFields: ['status'],
+    sellerStatusAs: { status: 'state' },
     rules: { read: 'owner', create: 'admin', update: 'owner' },
     fields: {
       shop_id: i(REQ), customer_id: i(), parent_id: i(), payment_gateway: s(REQ), tracking_number: s(REQ),

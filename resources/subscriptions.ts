@@ -10,6 +10,7 @@ export default defineResource({
     save: '/subcription', list: '/subcriptions', status: '/subcription/status',
     listShape: 'paginated', search: { keyIndex: 12, targets: ['id', 'type', 'nature', 'period'] },
     remove: 'tyype', activeAs: 'bool', statusFields: ['is_active'],
+    statusSends: 'record',
     rules: ADMIN_ONLY,
     fields: {
       shop_id: i(REQ), type: s(REQ), nature: s(REQ), period: s(REQ), unit: s(REQ), total_clicks: i(REQ),

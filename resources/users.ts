@@ -12,6 +12,8 @@ export default defineResource({
     remove: 'none', activeAs: 'int', statusFields: ['is_active'],
     rules: ADMIN_ONLY,
     ownRoutes: true,
+    multipartList: true,
+    saveFields: ['abilities', 'applications', 'email', 'id', 'is_active', 'name', 'phone'],
     fields: {
       name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ max: 32 }),
       applications: t(), abilities: s({ serverSet: true, max: 64 }), granted_accesses: t({ serverSet: true }),

@@ -1,7 +1,7 @@
 /**
  * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
  */
-import { ADMIN_ABILITIES, ORDER_STATUSES, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
+import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
 import { now, type DB, type Row } from './db';
 import { createUser } from './routes/users';
 import { registry } from './registry';
@@ -35,10 +35,10 @@ export async function seedReference(db: DB) {
   }
 }
 
-export async function seedDemo(db: DB) {
+export async function seedDemo(db: DB, resources: Registry = registry) {
   if (!(await isEmpty(db, 'users'))) return;
   const a = DEMO_ACCOUNTS;
-  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...registry.assignable] });
+  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...resources.assignable] });
   const seller = await createUser(db, { ...a.seller, abilities: REGISTER_ABILITIES });
   await createUser(db, { ...a.buyer, abilities: DEFAULT_ABILITIES });
   const other = await createUser(db, {

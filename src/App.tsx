@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource, reactRouterProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, reactRouterProvider, withLifecycleCallbacks, type ResourceCallbacks } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
-import { resources } from '../resources';
+import { registry } from '../resources';
 import { toResources } from './screens/registry';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView, ShellLayout } from './layout';
@@ -13,7 +14,31 @@ import { theme } from './theme';
 const { Route } = reactRouterProvider;
 
 /** Every declared resource, and its seller variant, as a <Resource>. */
-const screens = toResources(resources);
+const screens = toResources(registry);
+
+/** Each resource's lifecycle callbacks, for its admin screen and its seller variant. */
+const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
+  def.lifecycle
+    ? [def.menu, def.seller].filter((entry) => entry !== undefined).map((entry) => ({ resource: entry.path.slice(1), ...def.lifecycle }))
+    : [],
+);
+
+/**
+ * Answers are not retried when the server said no (4xx): an expired session signs out at once and a
+ * missing record is reported at once; network failures and 5xx are tried twice more.
+ */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => {
+          const status = (error as { status?: number }).status ?? 0;
+          return count < 2 && (status === 0 || status >= 500);
+        },
+      },
+    },
+  });
+}
 
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
@@ -30,7 +55,8 @@ export const RESET_PATH = '/forgot-password';
  * are declared in resources/ and mapped to <Resource> elements here.
  */
 export function App({ config }: { config: RuntimeConfig }) {
-  const dataProvider = useMemo(() => createDataProvider(config.apiUrl), [config.apiUrl]);
+  const dataProvider = useMemo(() => withLifecycleCallbacks(createDataProvider(config.apiUrl), callbacks), [config.apiUrl]);
+  const queryClient = useMemo(() => createQueryClient(), []);
   const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
 
   return (
@@ -40,6 +66,7 @@ export function App({ config }: { config: RuntimeConfig }) {
         requireAuth
         title={i18nProvider.translate('shell.title')}
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={theme}

@@ -1,6 +1,10 @@
-/** Products (SPEC §2.11, §3.4) and the seller's My Products. */
+/**
+ * Products (SPEC §2.11, §3.4, §4.4) and the seller's My Products: images uploaded before the save
+ * (lifecycle.ts), a subcategory picker that follows the category, the seller's own shops.
+ */
 import { i, j, n, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
+import { lifecycle } from './lifecycle';
 
 export default defineResource({
   name: 'products',
@@ -13,6 +17,7 @@ export default defineResource({
     save: '/product', list: '/products', status: '/product/status',
     listShape: 'paginated', search: { keyIndex: 7, targets: ['id', 'name'] },
     remove: 'tyype+type', activeAs: 'int', statusFields: ['premier', 'product_type', 'state'],
+    statusExtra: { type: 'state' },
     rules: { read: 'owner', create: 'owner', update: 'owner' },
     fields: {
       shop_id: i(REQ), name: s(REQ), description: t(REQ), currency: s({ required: true, max: 8, wrap: 'code' }),
@@ -29,4 +34,58 @@ export default defineResource({
       { as: 'shop', entity: 'shops', key: 'shop_id', kind: 'one', pick: ['id', 'name', 'owner_id'] },
     ],
   },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'status', source: 'state' },
+      { kind: 'text', source: 'id' },
+      { kind: 'custom', source: 'image', component: () => import('./ImagesCell') },
+      { kind: 'text', source: 'name' },
+      { kind: 'text', source: 'description' },
+      { kind: 'text', source: 'category.name' },
+      { kind: 'text', source: 'subcategory.name' },
+      { kind: 'text', source: 'currency.code' },
+      { kind: 'text', source: 'price' },
+      { kind: 'text', source: 'sale_price' },
+      { kind: 'custom', source: 'in_stock', component: () => import('./StockCell') },
+      { kind: 'text', source: 'unit', hidden: true },
+      { kind: 'text', source: 'height', hidden: true },
+      { kind: 'text', source: 'width', hidden: true },
+      { kind: 'text', source: 'length', hidden: true },
+      { kind: 'text', source: 'variety_option.color', hidden: true },
+      { kind: 'text', source: 'variety_option.size', hidden: true },
+      { kind: 'text', source: 'band.band_name' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'custom', source: 'image', component: () => import('./ImageUpload'), wide: true },
+        { kind: 'text', source: 'name' },
+        { kind: 'textarea', source: 'description' },
+        { kind: 'reference', source: 'category_id', reference: 'category', required: true },
+        { kind: 'custom', source: 'subcategory_id', component: () => import('./SubcategoryInput'), required: true },
+        { kind: 'currency', source: 'currency', required: true },
+        { kind: 'custom', source: 'shop_id', component: () => import('./ShopInput'), required: true },
+        { kind: 'number', source: 'price', placeholder: true },
+        { kind: 'number', source: 'sale_price', placeholder: true },
+        { kind: 'number', source: 'in_stock', placeholder: true },
+        { kind: 'text', source: 'unit', placeholder: true },
+        { kind: 'number', source: 'height' },
+        { kind: 'number', source: 'width' },
+        { kind: 'number', source: 'length' },
+        { kind: 'text', source: 'color' },
+        { kind: 'text', source: 'size' },
+        { kind: 'text', source: 'brand_name', required: true },
+      ],
+    },
+    control: {
+      options: [
+        { kind: 'choice', source: 'premier', choices: ['yes', 'no'] },
+        { kind: 'choice', source: 'product_type', choices: ['new', 'preown'] },
+        { kind: 'choice', source: 'state', choices: ['active', 'draft'] },
+      ],
+      remove: true,
+    },
+  },
+  lifecycle,
 });

@@ -1,13 +1,11 @@
 /**
- * Orders (SPEC §4.5): My Orders sends the status code as `state`. A seller moves the orders of their
- * shops through the statuses; amounts, customer and items are not theirs to change.
+ * Orders (SPEC §4.5): a seller moves the orders of their shops through the statuses; amounts,
+ * customer and items are not theirs to change.
  */
 import { forbidden } from '../errors';
 import type { EntityHooks } from './types';
 
 export const hooks: EntityHooks = {
-  statusBody: (body) => (body.status === undefined && body.state !== undefined ? { ...body, status: body.state } : body),
-
   beforeWrite({ scope }, values, before) {
     if (scope.kind !== 'own') return values;
     const other = Object.keys(values).filter((key) => key !== 'status' && values[key] !== (before?.[key] ?? null));

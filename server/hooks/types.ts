@@ -19,8 +19,6 @@ export interface HookContext {
 export interface EntityHooks {
   /** A create that names an existing record adds to it instead (categories by name, SPEC §2.15). */
   findExisting?(ctx: HookContext, body: Row): Promise<Row | undefined>;
-  /** Rewrites a status call's body before it is read (orders: My Orders sends the code as `state`). */
-  statusBody?(body: Row): Row;
   /** Checks and shapes the values of a save or status call before they are written. */
   beforeWrite?(ctx: HookContext, values: Row, before: Row | undefined, body: Row): Row | Promise<Row>;
   /** Writes related rows after a save, in the same transaction (a category's subcategory). */

@@ -78,6 +78,15 @@ async function answer(db: DB, entity: EntityContract, row: Row, query: string) {
   return ok({ query, detail });
 }
 
+/** A seller variant may send a status field under another name (My Orders' `state`, SPEC §4.5). */
+function withStatusAliases(entity: EntityContract, body: Row): Row {
+  const out = { ...body };
+  for (const [field, alias] of Object.entries(entity.sellerStatusAs ?? {})) {
+    if (out[field] === undefined && out[alias] !== undefined) out[field] = out[alias];
+  }
+  return out;
+}
+
 const isNew = (id: unknown) => id === undefined || id === null || id === '' || id === 0;
 
 export async function entityRoutes(app: FastifyInstance, { db, config, registry }: AppContext) {
@@ -139,7 +148,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
     app.post(entity.status, async (request) => {
       // Who may call comes first: a caller who may not use the call learns nothing of its payload.
       const scope = authorize(entity.rules.update, entity, request.caller);
-      const body = hooks.statusBody ? hooks.statusBody(bodyOf(request)) : bodyOf(request);
+      const body = withStatusAliases(entity, bodyOf(request));
       const id = readId(body.id);
       return db.transaction().execute(async (trx) => {
         const before = await findScoped(trx, entity, scope, id);

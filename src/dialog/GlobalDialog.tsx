@@ -1,18 +1,27 @@
-import { useState } from 'react';
+import { isValidElement, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { OrderDetails } from './OrderDetails';
 import { useModalDispatch, useModalState } from './ModalProvider';
 
-/** An ALERT payload: a message, or {title, message}. Non-text values are shown as JSON. */
+/**
+ * An ALERT payload: a message, or {title, message}; or {title, body} where a resource brings its own
+ * content (a product's images). Non-text messages are shown as JSON.
+ */
 export interface AlertPayload {
   title?: string;
-  message: unknown;
+  message?: unknown;
+  body?: ReactNode;
+}
+
+function alertBody(payload: unknown): ReactNode {
+  const body = payload !== null && typeof payload === 'object' && 'body' in payload ? (payload as AlertPayload).body : undefined;
+  return isValidElement(body) ? body : null;
 }
 
 function alertParts(payload: unknown): { title?: string; message: string } {
   const isAlertObject =
-    payload !== null && typeof payload === 'object' && !Array.isArray(payload) && 'message' in payload;
+    payload !== null && typeof payload === 'object' && !Array.isArray(payload) && ('message' in payload || 'body' in payload);
   const title = isAlertObject ? (payload as AlertPayload).title : undefined;
   const value = isAlertObject ? (payload as AlertPayload).message : payload;
   if (value === null || value === undefined) return { title, message: '' };
@@ -49,23 +58,26 @@ export function GlobalDialog() {
   }
 
   const { title, message } = alertParts(payload);
+  const body = alertBody(payload);
   return (
     <Dialog
       open={open && view === 'ALERT'}
       onClose={close}
       fullWidth
-      maxWidth="xs"
+      maxWidth={body ? 'sm' : 'xs'}
       aria-label={title ?? translate('dialog.alert.title')}
       aria-describedby="global-dialog-message"
     >
       {title ? <DialogTitle>{title}</DialogTitle> : null}
       <DialogContent>
-        <DialogContentText
-          id="global-dialog-message"
-          sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'text.primary', pt: title ? 0 : 1 }}
-        >
-          {message}
-        </DialogContentText>
+        {body ?? (
+          <DialogContentText
+            id="global-dialog-message"
+            sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'text.primary', pt: title ? 0 : 1 }}
+          >
+            {message}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} variant="contained" autoFocus>

@@ -28,7 +28,7 @@ export function SidebarMenu(props: MenuProps) {
             key={entry.token}
             to={entry.path}
             primaryText={menuLabelKey(entry.token, admin)}
-            leftIcon={MENU_ICONS[entry.token] ?? DEFAULT_MENU_ICON}
+            leftIcon={(entry.icon && MENU_ICONS[entry.icon]) || DEFAULT_MENU_ICON}
           />
         ))}
       </Menu>

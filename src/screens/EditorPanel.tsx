@@ -1,139 +1,268 @@
 /**
- * The editing panel (SPEC §2.9): the form tab ('Add / Edit' or 'Editor') creates or updates the
- * generic payload of SPEC §3.24; the Control tab changes status or deletes. Every answer's `query`
- * is shown as a notification (DESIGN D5) and the list refreshes in place (D4).
+ * The editing panel (SPEC §2.9). Its tabs follow the URL (`/shops/12` the form, `/shops/12/control`,
+ * `/users/4/roles`), so a record or a tab can be linked and unsaved edits are guarded when leaving.
+ * - The form tab ('Add / Edit' or 'Editor') runs on react-admin's EditBase / CreateBase,
+ *   pessimistic, with `transform` building the generic payload of SPEC §3.24 (DESIGN D13).
+ * - The Control tab changes status or deletes, behind <CanAccess> and a confirmation naming the record.
+ * - Extra tabs are components of the resource's folder (Assign Roles).
+ * Every answer's `query` is shown as a notification (DESIGN D5) and the list refreshes in place (D4).
  */
-import { useState } from 'react';
-import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
-  Form, Loading, RadioButtonGroupInput, RecordContextProvider, SaveButton, useDataProvider, useGetIdentity, useGetOne,
-  useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
+  CanAccess, Confirm, CreateBase, EditBase, Form, Loading, RadioButtonGroupInput, SaveButton, useDataProvider,
+  useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
-import type { MarketplaceDataProvider } from '../../dataProvider';
-import type { ResourceDeclaration } from '../../resources/types';
+import { canCreate, isOn, type EntityContract } from '../../contract';
+import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
+import type { ControlOption, Field, ListScreen, ResourceDefinition } from '../../resources/types';
 import { messageOf } from '../pages/messages';
-import { StatusDot, isOn } from '../widgets/StatusDot';
-import { FieldInput } from './FieldInput';
+import { StatusDot } from '../widgets/StatusDot';
+import { FieldInput, isWide } from './FieldInput';
+import { Loaded } from './loaded';
 import { buildPayload, formValues } from './payload';
 
-interface PanelProps {
-  declaration: ResourceDeclaration;
+export interface PanelProps {
+  def: ResourceDefinition;
+  screen: ListScreen;
+  entity: EntityContract;
+  /** The console resource (route segment: 'shops' or 'my-shops'). */
   resource: string;
   /** The record shown, or undefined for a new one. */
   id?: string;
+  /** The tab in the URL ('' for the first). */
+  tab: string;
 }
 
-/** Runs a data call, shows the server's message or error, refreshes the list. */
-function useAction() {
+/** How a record is named in the panel's title and the delete confirmation. */
+export function recordLabel(record: RaRecord): string {
+  for (const key of ['name', 'title', 'subject', 'code', 'tracking_number', 'user_name']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return `${value.trim()} (#${record.id})`;
+  }
+  return `#${record.id}`;
+}
+
+/** Every form value a field writes: a location picker writes its levels and their details. */
+function shownSources(fields: readonly Field[]): string[] {
+  return fields.flatMap((f) => {
+    if (f.kind !== 'location') return [f.source];
+    const levels = f.levels ?? ['country', 'state', 'city'];
+    return levels.flatMap((level) => [level, `${level}_details`]);
+  });
+}
+
+/** Shows the server's message of a mutation, or the error; refreshes the list. */
+function useAnswer() {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  return async <T,>(call: () => Promise<T>, message: (result: T) => string | undefined): Promise<T | undefined> => {
-    try {
-      const result = await call();
-      notify(message(result) || 'management.done', { type: 'success' });
+  return {
+    success: (query: string | undefined) => {
+      notify(query || 'management.done', { type: 'success' });
       refresh();
-      return result;
-    } catch (error) {
-      notify(messageOf(error, translate('management.failed')), { type: 'error' });
-      return undefined;
-    }
+    },
+    failure: (error: unknown) => notify(messageOf(error, translate('management.failed')), { type: 'error' }),
   };
 }
 
-function RecordForm({ declaration, resource, record }: { declaration: ResourceDeclaration; resource: string; record?: RaRecord }) {
-  const dataProvider = useDataProvider<MarketplaceDataProvider>();
-  const { identity } = useGetIdentity();
-  const redirect = useRedirect();
-  const act = useAction();
-  const fields = declaration.form?.fields ?? [];
-  const save = async (values: Record<string, unknown>) => {
-    const user = { id: identity?.id ?? '', name: identity?.fullName };
-    const data = buildPayload(values, record, user, fields.map((f) => f.source));
-    const result = await act(
-      () => (record ? dataProvider.update(resource, { id: record.id, data, previousData: record }) : dataProvider.create(resource, { data })),
-      (r) => r.meta?.query,
-    );
-    if (result && !record && result.data.id !== undefined) redirect(`/${resource}/${result.data.id}`);
-  };
+function FormFields({ fields, name, entity }: { fields: readonly Field[]; name: string; entity: EntityContract }) {
   return (
-    <Form key={record?.id ?? 'new'} record={formValues(record, fields)} onSubmit={save}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        {fields.map((field) => (
-          <Box key={field.source} sx={{ gridColumn: field.input === 'location' || field.input === 'textarea' ? '1 / -1' : undefined }}>
-            <FieldInput field={field} declaration={declaration} />
-          </Box>
-        ))}
-      </Box>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
+      {fields.map((field) => (
+        <Box key={field.source} sx={{ gridColumn: isWide(field) ? '1 / -1' : undefined, minWidth: 0 }}>
+          <FieldInput field={field} name={name} entity={entity} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 'id' | 'tab'> & { record?: RaRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  const answer = useAnswer();
+  const form = screen.form!;
+  const shown = shownSources(form.fields);
+  const transform = (values: Record<string, unknown>) =>
+    buildPayload(values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
+  const body = (
+    <Form record={formValues(record, form.fields)} warnWhenUnsavedChanges noValidate>
+      <FormFields fields={form.fields} name={def.name} entity={entity} />
       <SaveButton label="management.save" />
     </Form>
   );
+  if (record) {
+    return (
+      <EditBase
+        resource={resource}
+        id={record.id}
+        mutationMode="pessimistic"
+        redirect={false}
+        transform={transform}
+        queryOptions={{ retry: false }}
+        mutationOptions={{ onSuccess: (data: unknown) => answer.success(answerOf(data)), onError: answer.failure }}
+      >
+        {body}
+      </EditBase>
+    );
+  }
+  if (!canCreate(entity)) {
+    // Update-only screens (SPEC §8): saving with no record selected is refused with the spec's words.
+    return (
+      <Form record={{}} noValidate onSubmit={() => notify(translate(form.forbidden ?? 'management.forbidden'), { type: 'error' })}>
+        <FormFields fields={form.fields} name={def.name} entity={entity} />
+        <SaveButton label="management.save" alwaysEnable />
+      </Form>
+    );
+  }
+  return (
+    <CreateBase
+      resource={resource}
+      transform={transform}
+      redirect={(_resource: string | undefined, id: unknown) => `/${resource}/${id}`}
+      mutationOptions={{ onSuccess: (data: unknown) => answer.success(answerOf(data)), onError: answer.failure }}
+    >
+      {body}
+    </CreateBase>
+  );
 }
 
-function ControlForm({ declaration, resource, record }: { declaration: ResourceDeclaration; resource: string; record: RaRecord }) {
+/** The value a Control option starts from: is_active as its first choice when on, a linked record by its id. */
+function startValue(option: ControlOption, record: RaRecord): unknown {
+  if (option.kind === 'active') return option.choices[isOn(record.is_active) ? 0 : 1];
+  const value = record[option.source];
+  return value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value;
+}
+
+function OptionHeading({ option, record, name }: { option: ControlOption; record: RaRecord; name: string }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Typography variant="subtitle2">{translate(`resources.${name}.inputs.${option.source}`)}</Typography>
+      {option.kind === 'active' ? (
+        <StatusDot on={isOn(record.is_active)} />
+      ) : (
+        <Typography variant="body2">({String(startValue(option, record) ?? '')})</Typography>
+      )}
+    </Stack>
+  );
+}
+
+function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 'tab' | 'entity'> & { record: RaRecord }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const redirect = useRedirect();
-  const act = useAction();
-  const control = declaration.control!;
-  // is_active reads as the first choice ('Active') when on, the second otherwise (SPEC §4.3).
-  const current = Object.fromEntries(
-    control.options.map((o) => [o.source, o.source === 'is_active' ? o.choices[isOn(record.is_active) ? 0 : 1] : record[o.source]]),
-  );
-  const submit = (values: Record<string, unknown>) =>
-    act(() => dataProvider.setStatus(resource, { id: record.id, data: values, previousData: record }), (r) => r.query);
+  const answer = useAnswer();
+  const [confirming, setConfirming] = useState(false);
+  const control = screen.control!;
+  const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      const { query } = await dataProvider.setStatus(resource, { id: record.id, data: values, previousData: record });
+      answer.success(query);
+    } catch (error) {
+      answer.failure(error);
+    }
+  };
   const remove = async () => {
-    const done = await act(() => dataProvider.delete(resource, { id: record.id, previousData: record }), (r) => r.meta?.query);
-    if (done) redirect(`/${resource}`);
+    setConfirming(false);
+    try {
+      const { data } = await dataProvider.delete(resource, { id: record.id, previousData: record });
+      answer.success(answerOf(data));
+      redirect(`/${resource}`);
+    } catch (error) {
+      answer.failure(error);
+    }
   };
   return (
     <Form key={`${record.id}-control`} record={current} onSubmit={submit}>
       {control.options.map((o) => (
         <Box key={o.source}>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Typography variant="subtitle2">{translate(`resources.${declaration.name}.inputs.${o.source}`)}</Typography>
-            {o.source === 'is_active' ? <StatusDot on={isOn(record.is_active)} /> : <Typography variant="body2">({String(record[o.source] ?? '')})</Typography>}
-          </Stack>
+          <OptionHeading option={o} record={record} name={def.name} />
           <RadioButtonGroupInput
             source={o.source}
             label={false}
-            choices={o.choices.map((c) => ({ id: c, name: `resources.${declaration.name}.choices.${c}` }))}
+            choices={o.choices.map((c) => ({ id: c, name: `resources.${def.name}.choices.${c}` }))}
           />
         </Box>
       ))}
       <Stack direction="row" spacing={2}>
-        {control.submit !== false && <SaveButton label="management.submit" alwaysEnable icon={<span />} />}
+        {control.submit !== false && (
+          <CanAccess resource={resource} action="status">
+            <SaveButton label="management.submit" alwaysEnable icon={<span />} />
+          </CanAccess>
+        )}
         {control.remove && (
-          <Button variant="contained" color="error" onClick={remove}>
-            {translate('management.delete')}
-          </Button>
+          <CanAccess resource={resource} action="delete">
+            <Button variant="contained" color="error" onClick={() => setConfirming(true)}>
+              {translate('management.delete')}
+            </Button>
+          </CanAccess>
         )}
       </Stack>
+      <Confirm
+        isOpen={confirming}
+        title="management.confirm_delete_title"
+        content="management.confirm_delete_content"
+        translateOptions={{ name: recordLabel(record) }}
+        confirm="management.delete"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
     </Form>
   );
 }
 
-export function EditorPanel({ declaration, resource, id }: PanelProps) {
+interface TabEntry {
+  id: string;
+  label: string;
+  needsRecord: boolean;
+  render: (record: RaRecord | undefined) => ReactNode;
+}
+
+export function EditorPanel(props: PanelProps) {
+  const { def, screen, resource, id, tab } = props;
   const translate = useTranslate();
-  const tabs = [declaration.form && 'form', declaration.control && 'control'].filter(Boolean) as ('form' | 'control')[];
-  const [tab, setTab] = useState<'form' | 'control'>(tabs[0]);
-  const { data: record, isPending, error } = useGetOne(resource, { id: id ?? '' }, { enabled: id !== undefined });
+  const redirect = useRedirect();
+  const { data: record, isPending, error } = useGetOne(resource, { id: id ?? '' }, { enabled: id !== undefined, retry: false });
+  const tabs: TabEntry[] = [
+    ...(screen.form
+      ? [{ id: '', label: `management.tab_${screen.form.tab}`, needsRecord: false, render: (r: RaRecord | undefined) => <RecordForm {...props} record={r} /> }]
+      : []),
+    ...(screen.control
+      ? [{ id: 'control', label: 'management.tab_control', needsRecord: true, render: (r: RaRecord | undefined) => r && <ControlForm {...props} record={r} /> }]
+      : []),
+    ...(screen.tabs ?? []).map((t) => ({
+      id: t.id,
+      label: t.label,
+      needsRecord: t.needsRecord ?? false,
+      render: (r: RaRecord | undefined) => <Loaded loader={t.component} props={{ record: r, resource, name: def.name }} />,
+    })),
+  ];
   if (id !== undefined && isPending) return <Loading />;
-  if (id !== undefined && error) return <Typography color="error">{messageOf(error, translate('management.failed'))}</Typography>;
-  const shown = tabs.includes(tab) ? tab : tabs[0];
+  if (id !== undefined && error) {
+    return (
+      <Alert severity="warning" role="alert">
+        {translate('management.not_found', { id })}
+      </Alert>
+    );
+  }
+  const shown = tabs.find((t) => t.id === tab && (record || !t.needsRecord)) ?? tabs.find((t) => record || !t.needsRecord) ?? tabs[0];
+  const base = `/${resource}/${id ?? 'create'}`;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <RecordContextProvider value={record}>
-        <Tabs value={shown} onChange={(_e, value) => setTab(value)}>
-          {declaration.form && <Tab value="form" label={translate(`management.tab_${declaration.form.tab}`)} />}
-          {declaration.control && <Tab value="control" label={translate('management.tab_control')} disabled={!record} />}
-        </Tabs>
-        <Box sx={{ pt: 2 }}>
-          {shown === 'form' && <RecordForm declaration={declaration} resource={resource} record={record} />}
-          {shown === 'control' && record && <ControlForm declaration={declaration} resource={resource} record={record} />}
-          {shown === 'control' && !record && <Typography>{translate('management.select_record')}</Typography>}
-        </Box>
-      </RecordContextProvider>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={translate('management.panel')}>
+      <Typography variant="h6" component="h2">
+        {record ? translate('management.editing', { name: recordLabel(record) }) : translate('management.new_record')}
+      </Typography>
+      <Tabs value={shown?.id ?? false} onChange={(_e, value: string) => redirect(value ? `${base}/${value}` : base)}>
+        {tabs.map((t) => (
+          <Tab key={t.id} value={t.id} label={translate(t.label)} disabled={t.needsRecord && !record} />
+        ))}
+      </Tabs>
+      <Box sx={{ pt: 2 }}>{shown ? shown.render(record) : <Typography>{translate('management.select_record')}</Typography>}</Box>
     </Paper>
   );
 }

@@ -1,77 +1,95 @@
 /**
- * One form input from its declaration (SPEC §2.30 widgets): labels and placeholders from i18n,
- * required flags from the declaration or the contract.
+ * One form input from its declaration (SPEC §2.30 widgets), by an exhaustive switch over the field
+ * kinds: labels and placeholders from i18n, required flags from the declaration or the contract.
+ * Validation is react-admin's, so every required field is flagged together (no browser tooltips).
  */
-import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput, required, useGetList, useRecordContext, useTranslate } from 'react-admin';
-import { ENTITIES } from '../../contract';
-import type { Field, ResourceDeclaration } from '../../resources/types';
+import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, maxValue, minValue, required, useGetList, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import type { EntityContract } from '../../contract';
+import type { Field } from '../../resources/types';
 import { CurrencyInput } from '../widgets/CurrencyInput';
 import { LocationInput } from '../widgets/LocationInput';
 import { PickOrTypeInput, type PickOption } from '../widgets/PickOrTypeInput';
 import { valueAt } from './cells';
+import { Loaded } from './loaded';
 
-/** Options of a pick-or-type field: values of another resource's records, or of a path in the record. */
-function usePickOptions(field: Field): PickOption[] {
+type PickField = Extract<Field, { kind: 'pickOrType' }>;
+
+/** Options of a pick-or-type field: names of another resource's records, or of an array in the record. */
+function usePickOptions(field: PickField): PickOption[] {
   const record = useRecordContext();
+  const reference = 'reference' in field.options ? field.options.reference : undefined;
   const { data = [] } = useGetList(
-    field.reference ?? '',
+    reference ?? '',
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
-    { enabled: !!field.reference },
+    { enabled: !!reference },
   );
-  if (field.optionsFrom) {
-    const items = valueAt(record ?? { id: '' }, field.optionsFrom.path);
+  if ('path' in field.options) {
+    const carry = field.options.carry ?? [];
+    const items = valueAt(record ?? { id: '' }, field.options.path);
     return (Array.isArray(items) ? items : []).map((item: Record<string, unknown>) => ({
       value: String(item.name ?? ''),
-      carry: Object.fromEntries((field.optionsFrom?.carry ?? []).map((key) => [key, item[key] ?? null])),
+      carry: Object.fromEntries(carry.map((key) => [key, item[key] ?? null])),
     }));
   }
   return data.map((r) => ({ value: String(r.name) }));
 }
 
-function PickOrType({ field, label, isRequired }: { field: Field; label: string; isRequired: boolean }) {
+function PickOrType({ field, label, isRequired }: { field: PickField; label: string; isRequired: boolean }) {
   const options = usePickOptions(field);
   return <PickOrTypeInput source={field.source} label={label} options={options} isRequired={isRequired} />;
 }
 
-export function FieldInput({ field, declaration }: { field: Field; declaration: ResourceDeclaration }) {
+/** The validators the contract asks of a field: required, email, number range. */
+function validatorsOf(entity: EntityContract, field: Field, isRequired: boolean): Validator[] {
+  const spec = entity.fields[field.source];
+  const out: Validator[] = isRequired ? [required()] : [];
+  if (field.kind === 'email' || spec?.type === 'email') out.push(email());
+  if (field.kind === 'number' && spec?.min !== undefined) out.push(minValue(spec.min));
+  if (field.kind === 'number' && spec?.max !== undefined) out.push(maxValue(spec.max));
+  return out;
+}
+
+/** Whether the form shows a field across both columns. */
+export const isWide = (field: Field) =>
+  field.kind === 'location' || field.kind === 'textarea' || (field.kind === 'custom' && field.wide === true);
+
+export function FieldInput({ field, name, entity }: { field: Field; name: string; entity: EntityContract }) {
   const translate = useTranslate();
-  const contract = ENTITIES[declaration.entity].fields as Record<string, { required?: boolean } | undefined>;
-  const isRequired = field.required ?? contract[field.source]?.required ?? false;
-  const label = `resources.${declaration.name}.inputs.${field.source}`;
-  const common = {
-    source: field.source,
-    label,
-    validate: isRequired ? required() : undefined,
-    placeholder: field.placeholder ? translate(`resources.${declaration.name}.placeholders.${field.source}`) : undefined,
-    fullWidth: true,
-  };
-  switch (field.input ?? 'text') {
+  const isRequired = field.required ?? entity.fields[field.source]?.required ?? false;
+  const label = `resources.${name}.inputs.${field.source}`;
+  const validate = validatorsOf(entity, field, isRequired);
+  const placeholder = field.kind !== 'location' && field.placeholder ? translate(`resources.${name}.placeholders.${field.source}`) : undefined;
+  const common = { source: field.source, label, validate, placeholder, fullWidth: true };
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} />;
     case 'textarea':
       return <TextInput {...common} multiline minRows={5} />;
     case 'number':
       return <NumberInput {...common} />;
     case 'email':
       return <TextInput {...common} type="email" />;
+    case 'date':
+      return <DateInput {...common} />;
     case 'select':
-      return (
-        <SelectInput
-          {...common}
-          choices={(field.choices ?? []).map((c) => ({ id: c, name: `resources.${declaration.name}.choices.${c}` }))}
-        />
-      );
+      return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c, name: `resources.${name}.choices.${c}` }))} />;
     case 'location':
       return <LocationInput levels={field.levels} required={isRequired} />;
     case 'reference':
       return (
-        <ReferenceInput source={field.source} reference={field.reference ?? ''} perPage={100} sort={{ field: 'name', order: 'ASC' }}>
-          <AutocompleteInput label={label} optionText="name" validate={common.validate} fullWidth />
+        <ReferenceInput source={field.source} reference={field.reference} perPage={100} sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput label={label} optionText="name" validate={validate} fullWidth />
         </ReferenceInput>
       );
     case 'pickOrType':
       return <PickOrType field={field} label={label} isRequired={isRequired} />;
     case 'currency':
-      return <CurrencyInput source={field.source} label={label} isRequired={isRequired} />;
-    default:
-      return <TextInput {...common} />;
+      return <CurrencyInput source={field.source} label={label} isRequired={isRequired} only={field.only} />;
+    case 'custom':
+      return <Loaded loader={field.component} props={{ source: field.source, label, required: isRequired, name }} />;
+    default: {
+      const never: never = field;
+      return never;
+    }
   }
 }

@@ -1,16 +1,24 @@
 /**
- * The parts of a management list (SPEC §2.9): header, search box, count badge, table and pager.
- * Each reads the list from react-admin's ListContext.
+ * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
+ * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
 import { useState, type KeyboardEvent } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
-import { DataTable, useListContext, usePermissions, useTranslate, type RaRecord } from 'react-admin';
-import type { ResourceDeclaration } from '../../resources/types';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  CanAccess, Confirm, DataTable, downloadCSV, useDataProvider, useListContext, useNotify, usePermissions, useRedirect,
+  useRefresh, useTranslate, useUnselectAll, type Identifier, type RaRecord,
+} from 'react-admin';
+import { MAX_PER_PAGE, MAX_SEARCH_ROWS, type EntityContract } from '../../contract';
+import type { MarketplaceDataProvider } from '../../dataProvider';
+import type { Column, ListScreen, ResourceDefinition } from '../../resources/types';
+import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
-import { Cell } from './cells';
-import { cleanSearch, pageSpan, pagerItems, searchText } from './rules';
+import { messageOf } from '../pages/messages';
+import { Cell, cellText, sortable } from './cells';
+import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
   const translate = useTranslate();
@@ -26,28 +34,40 @@ export function ScreenHeader({ seller }: { seller: boolean }) {
   );
 }
 
-/** Searches the resource's columns (SPEC §5, §9.4): cleaned text of 2 characters or more. */
+/**
+ * Searches the resource's columns (SPEC §5, §9.4): cleaned text of 2 characters or more, on Enter or
+ * the search button. Too short or too long a text is not sent, and the box says why.
+ */
 export function SearchBox() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const [text, setText] = useState<string>(typeof filterValues.q === 'string' ? filterValues.q : '');
+  const [problem, setProblem] = useState<string | null>(null);
   const search = () => {
+    const why = searchProblem(text);
+    setProblem(why);
     const q = searchText(text);
-    if (q) setFilters({ ...filterValues, q }, {});
+    if (!why && q) setFilters({ ...filterValues, q }, {});
   };
   const clear = () => {
     setText('');
+    setProblem(null);
     const { q: _dropped, ...rest } = filterValues;
     setFilters(rest, {});
   };
   return (
     <TextField
       size="small"
-      sx={{ width: 320 }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
       value={text}
       placeholder={translate('management.search')}
-      onChange={(e) => setText(cleanSearch(e.target.value))}
+      onChange={(e) => {
+        setText(cleanSearch(e.target.value));
+        setProblem(null);
+      }}
       onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && search()}
+      error={!!problem}
+      helperText={problem ? translate(problem) : undefined}
       slotProps={{
         htmlInput: { 'aria-label': translate('management.search') },
         input: {
@@ -78,8 +98,111 @@ export function CountBadge() {
   return <Chip color="primary" variant="outlined" label={translate('management.count', { count: total })} />;
 }
 
-export function ListTable({ declaration, resource }: { declaration: ResourceDeclaration; resource: string }) {
+const columnLabel = (name: string, column: Column) => `resources.${name}.fields.${column.source}`;
+
+/**
+ * Downloads what is listed as CSV: every row of the filtered or searched list (not only the page),
+ * with the table's columns and words.
+ */
+export function ExportCsvButton({ def, screen }: { def: ResourceDefinition; screen: ListScreen }) {
   const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const { resource, filterValues, sort, total } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const exportAll = async () => {
+    setBusy(true);
+    try {
+      const rows: RaRecord[] = [];
+      for (let page = 1; rows.length < Math.min(total ?? Infinity, MAX_SEARCH_ROWS); page++) {
+        const { data } = await dataProvider.getList(resource, {
+          pagination: { page, perPage: MAX_PER_PAGE },
+          sort,
+          filter: { ...screen.filter, ...filterValues },
+        });
+        rows.push(...data);
+        if (data.length < MAX_PER_PAGE) break;
+      }
+      const header = screen.columns.map((c) => translate(columnLabel(def.name, c)));
+      const body = rows.map((record) => screen.columns.map((c) => cellText(record, c, translate)));
+      downloadCSV(toCsv([header, ...body]), resource);
+    } catch (error) {
+      notify(messageOf(error, translate('management.failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportAll} disabled={busy || !total}>
+      {translate('management.export')}
+    </Button>
+  );
+}
+
+/**
+ * Activate / deactivate the selected rows at once, for screens with an is_active Control option:
+ * one confirmation, one status call per row, one summary notification.
+ */
+function BulkStatusButtons({ screen, resource, name }: { screen: ListScreen; resource: string; name: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const { selectedIds, data = [] } = useListContext();
+  const unselectAll = useUnselectAll(resource);
+  const [choice, setChoice] = useState<string | null>(null);
+  const option = screen.control?.options.find((o) => o.kind === 'active');
+  if (!option) return null;
+  const apply = async () => {
+    const value = choice!;
+    setChoice(null);
+    const byId = new Map<Identifier, RaRecord>(data.map((r: RaRecord) => [r.id, r]));
+    const results = await Promise.allSettled(
+      selectedIds.map((id) => dataProvider.setStatus(resource, { id, data: { [option.source]: value }, previousData: byId.get(id) ?? { id } })),
+    );
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const done = results.length - failed.length;
+    if (failed.length) {
+      notify(translate('management.bulk_partly', { done, failed: failed.length, reason: messageOf(failed[0].reason, '') }), { type: 'error' });
+    } else {
+      notify(translate('management.bulk_done', { count: done }), { type: 'success' });
+    }
+    unselectAll();
+    refresh();
+  };
+  return (
+    <CanAccess resource={resource} action="status">
+      {option.choices.map((c) => (
+        <Button key={c} size="small" onClick={() => setChoice(c)}>
+          {translate(`resources.${name}.choices.${c}`)}
+        </Button>
+      ))}
+      <Confirm
+        isOpen={choice !== null}
+        title="management.bulk_confirm_title"
+        content="management.bulk_confirm_content"
+        translateOptions={{ count: selectedIds.length, choice: choice ? translate(`resources.${name}.choices.${choice}`) : '' }}
+        onConfirm={apply}
+        onClose={() => setChoice(null)}
+      />
+    </CanAccess>
+  );
+}
+
+interface TableProps {
+  def: ResourceDefinition;
+  screen: ListScreen;
+  entity: EntityContract;
+  resource: string;
+  storeKey: string;
+  /** The record open in the panel: its row is highlighted. */
+  selectedId?: string;
+}
+
+export function ListTable({ def, screen, resource, storeKey, selectedId }: TableProps) {
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  const { openModal } = useModalActions();
   const { isPending, error } = useListContext();
   if (error) return <ErrorView />;
   if (isPending) {
@@ -89,20 +212,47 @@ export function ListTable({ declaration, resource }: { declaration: ResourceDecl
       </Box>
     );
   }
+  const open = (record: RaRecord) => {
+    screen.onRowClick?.(record, { openModal });
+    redirect(`/${resource}/${record.id}`);
+  };
+  const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Wide tables scroll inside their card; the page never grows wider than the window.
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
       <DataTable
-        rowClick={(id) => `/${resource}/${id}`}
-        bulkActionButtons={false}
+        storeKey={storeKey}
+        hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
+        rowClick={(_id, _resource, record) => {
+          open(record);
+          return false;
+        }}
+        rowSx={(record) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {})}
+        bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
         empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
       >
-        {declaration.columns.map((column) => (
+        {screen.columns.map((column, index) => (
           <DataTable.Col
             key={column.source}
             source={column.source}
-            label={`resources.${declaration.name}.fields.${column.source}`}
-            disableSort={column.source.includes('.') || (column.cell !== undefined && column.cell !== 'status')}
-            render={(record) => <Cell record={record as RaRecord} column={column} />}
+            label={columnLabel(def.name, column)}
+            disableSort={!sortable(column)}
+            render={(record: RaRecord) =>
+              index === 0 ? (
+                // The first cell opens its row from the keyboard (Enter), as a click does.
+                <Box
+                  component="span"
+                  tabIndex={0}
+                  role="button"
+                  aria-label={translate('management.open_record', { id: record.id })}
+                  onKeyDown={(e) => e.key === 'Enter' && open(record)}
+                >
+                  <Cell record={record} column={column} name={def.name} />
+                </Box>
+              ) : (
+                <Cell record={record} column={column} name={def.name} />
+              )
+            }
           />
         ))}
       </DataTable>
@@ -117,7 +267,7 @@ export function Pager() {
   if (!total) return null;
   const { from, to, last } = pageSpan(page, perPage, total);
   return (
-    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" component="nav" aria-label={translate('management.pages')}>
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap component="nav" aria-label={translate('management.pages')}>
       <Typography variant="body2" sx={{ mr: 2 }}>
         {translate('management.showing', { from, to, total })}
       </Typography>

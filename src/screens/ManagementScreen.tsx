@@ -1,37 +1,39 @@
 /**
- * The generic management screen (SPEC §2.9), rendered for every declared resource: header, search,
- * Explore / Close with the count badge, the editing panel, the table and the pager. The panel
- * follows the URL (`/shops/create`, `/shops/12`) so a record can be linked.
+ * The generic management screen (SPEC §2.9), rendered for every list resource: header, search,
+ * Explore / Close with the count badge, the column chooser and CSV export, the editing panel, the
+ * table with its bulk status actions, and the pager. The panel follows the URL (`/shops/create`,
+ * `/shops/12`, `/shops/12/control`) so a record can be linked. A resource whose screen is a page
+ * (live chat) is rendered by its own component instead.
  */
 import { Button, Stack } from '@mui/material';
-import { ListBase, Title, useParams, useRedirect, useTranslate } from 'react-admin';
-import type { ResourceDeclaration } from '../../resources/types';
+import { CanAccess, ColumnsButton, ListBase, Title, useParams, useRedirect, useTranslate } from 'react-admin';
+import type { EntityContract } from '../../contract';
+import type { ListScreen, ResourceDefinition } from '../../resources/types';
 import { EditorPanel } from './EditorPanel';
-import { CountBadge, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
+import { CountBadge, ExportCsvButton, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
+import { Loaded } from './loaded';
 
 export interface ScreenProps {
-  declaration: ResourceDeclaration;
-  /** The seller variant ('My Shops'): its own route, scoped to the user's records. */
+  def: ResourceDefinition;
+  entity: EntityContract;
+  /** The console resource: the admin screen's or the seller variant's route segment. */
+  resource: string;
+  /** The seller variant ('My Shops'): scoped to the user's records. */
   seller: boolean;
 }
 
-export function ManagementScreen({ declaration, seller }: ScreenProps) {
+function ListManagement({ def, entity, resource, seller, screen }: ScreenProps & { screen: ListScreen }) {
   const translate = useTranslate();
   const redirect = useRedirect();
-  const resource = seller && declaration.seller ? declaration.seller : declaration.name;
-  const rest = useParams()['*'] ?? '';
-  const open = rest !== '';
-  const id = open && rest !== 'create' ? rest.split('/')[0] : undefined;
+  const [id, tab = ''] = (useParams()['*'] ?? '').split('/');
+  const open = id !== undefined && id !== '';
+  const recordId = open && id !== 'create' ? id : undefined;
+  const storeKey = `${resource}.table`;
+  const token = seller ? entity.owner!.access : entity.access;
   return (
-    <ListBase
-      resource={resource}
-      perPage={15}
-      sort={{ field: 'id', order: 'DESC' }}
-      filter={declaration.filter}
-      disableSyncWithLocation
-    >
-      <Title title={translate(`menu.${resource.toLowerCase()}`)} />
-      <Stack spacing={2} sx={{ p: 2 }}>
+    <ListBase resource={resource} perPage={15} sort={{ field: 'id', order: 'DESC' }} filter={screen.filter} disableSyncWithLocation>
+      <Title title={translate(`menu.${token}`)} />
+      <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <ScreenHeader seller={seller} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
@@ -39,13 +41,26 @@ export function ManagementScreen({ declaration, seller }: ScreenProps) {
             {translate(open ? 'management.close' : 'management.explore')}
           </Button>
           <CountBadge />
+          <ColumnsButton storeKey={storeKey} />
+          <CanAccess resource={resource} action="export">
+            <ExportCsvButton def={def} screen={screen} />
+          </CanAccess>
         </Stack>
-        {open && <EditorPanel key={id ?? 'new'} declaration={declaration} resource={resource} id={id} />}
-        <ListTable declaration={declaration} resource={resource} />
+        {open && (
+          <EditorPanel key={recordId ?? 'new'} def={def} screen={screen} entity={entity} resource={resource} id={recordId} tab={tab} />
+        )}
+        <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId} />
         <Pager />
       </Stack>
     </ListBase>
   );
+}
+
+export function ManagementScreen(props: ScreenProps) {
+  const screen = props.def.screen;
+  if (!screen) return null;
+  if (screen.kind === 'page') return <Loaded loader={screen.component} props={{}} />;
+  return <ListManagement {...props} screen={screen} />;
 }
 
 export default ManagementScreen;

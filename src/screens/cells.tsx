@@ -1,41 +1,53 @@
 /**
  * Table cells (SPEC §2.10–§2.27): the value as the column's kind shows it; double-clicking a cell
- * shows its value in the global dialog (SPEC §2.9).
+ * shows its value in the global dialog (SPEC §2.9), and so does Enter on a focused cell.
  */
 import { Box } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
+import { isOn } from '../../contract';
 import type { Column } from '../../resources/types';
 import { useModalActions } from '../dialog';
-import { StatusDot, isOn } from '../widgets/StatusDot';
+import { StatusDot } from '../widgets/StatusDot';
+import { Loaded } from './loaded';
 
 export const valueAt = (record: RaRecord, path: string): unknown =>
   path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), record);
 
 const joined = (parts: unknown[]) => parts.filter((p) => p !== undefined && p !== null && p !== '').join(', ');
 
-/** The text of a cell, as the dialog shows it. */
+const plainText = (value: unknown) =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The text of a cell, as the dialog and the CSV export show it. */
 export function cellText(record: RaRecord, column: Column, translate: (key: string) => string): string {
   const value = valueAt(record, column.source);
-  switch (column.cell) {
+  switch (column.kind) {
+    case 'text':
+    case 'custom':
+      return plainText(value);
     case 'status':
       return translate(isOn(value) ? 'management.status_on' : 'management.status_off');
-    case 'location': {
-      const address = (value ?? {}) as Record<string, unknown>;
-      return joined([address.city, address.state, address.country]);
+    case 'joined': {
+      const group = (value ?? {}) as Record<string, unknown>;
+      return joined(column.parts.map((part) => group[part]));
     }
     case 'numbered':
       return Array.isArray(value) ? value.map((item, i) => `${i + 1}).${(item as { name?: string }).name ?? ''}`).join('\n') : '';
-    case 'stock':
-      return value === null || value === undefined || Number(value) > 0 ? String(value ?? '') : translate('management.out_of_stock');
-    default:
-      return value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    default: {
+      const never: never = column;
+      return never;
+    }
   }
 }
 
-export function Cell({ record, column }: { record: RaRecord; column: Column }) {
+/** Whether the table may sort on a column: only the record's own plain fields. */
+export const sortable = (column: Column) => !column.source.includes('.') && (column.kind === 'text' || column.kind === 'status');
+
+export function Cell({ record, column, name }: { record: RaRecord; column: Column; name: string }) {
   const translate = useTranslate();
   const { openModal } = useModalActions();
   const text = cellText(record, column, translate);
+  if (column.kind === 'custom') return <Loaded loader={column.component} props={{ record, source: column.source, name }} />;
   return (
     <Box
       component="span"
@@ -44,12 +56,12 @@ export function Cell({ record, column }: { record: RaRecord; column: Column }) {
       sx={{
         display: 'inline-block', minWidth: 8, maxWidth: 260, verticalAlign: 'middle',
         // Long values are cut short here; a double-click shows them whole.
-        ...(column.cell === 'numbered'
+        ...(column.kind === 'numbered'
           ? { whiteSpace: 'pre-line' }
           : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
       }}
     >
-      {column.cell === 'status' ? <StatusDot on={isOn(valueAt(record, column.source))} /> : text}
+      {column.kind === 'status' ? <StatusDot on={isOn(valueAt(record, column.source))} /> : text}
     </Box>
   );
 }

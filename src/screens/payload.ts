@@ -1,6 +1,7 @@
 /**
- * The generic create/update payload of SPEC §3.24, built once for every management form: each
- * field is taken from the form when entered, otherwise from the record being edited.
+ * The generic create/update payload of SPEC §3.24, built once for every management form. DESIGN
+ * D13: a field the form shows is sent as the user left it, empty included (as null); only fields the
+ * form does not show fall back to the record being edited, then to §3.24's defaults.
  */
 import type { RaRecord } from 'react-admin';
 
@@ -23,6 +24,11 @@ export function formValues(record: RaRecord | undefined, fields: readonly { sour
   for (const link of ['category', 'subcategory']) {
     if (isPlain(record[link]) && flat[`${link}_id`] == null) flat[`${link}_id`] = record[link].id;
   }
+  // SPEC §3.24's inputs of nested values: brand_name ↔ band.band_name, color/size ↔ variety_option,
+  // a currency code carried as {code}.
+  if (flat.band_name !== undefined && flat.brand_name === undefined) flat.brand_name = flat.band_name;
+  if (isPlain(record.variety_option)) Object.assign(flat, { color: record.variety_option.color, size: record.variety_option.size });
+  if (isPlain(record.currency)) flat.currency = record.currency.code;
   return flat;
 }
 
@@ -34,17 +40,21 @@ export interface PayloadUser {
 }
 
 /**
- * SPEC §3.24: every management form sends this one payload. `declared` are the form's own fields:
+ * SPEC §3.24: every management form sends this one payload. `shown` are the form's own fields:
  * those §3.24 does not list (location_A, is_active…) are passed through as entered.
  */
 export function buildPayload(
   values: Values,
   record: RaRecord | undefined,
   user: PayloadUser,
-  declared: readonly string[] = [],
+  shown: readonly string[] = [],
 ): Values {
   const from = formValues(record);
-  const v = (key: string, fallback?: unknown) => (entered(values[key]) ? values[key] : entered(from[key]) ? from[key] : fallback);
+  const inForm = new Set(shown);
+  const v = (key: string, fallback?: unknown) => {
+    if (inForm.has(key)) return entered(values[key]) ? values[key] : null;
+    return entered(values[key]) ? values[key] : entered(from[key]) ? from[key] : fallback;
+  };
   const paypalEmail = v('paypal_email');
   const color = v('color');
   const size = v('size');
@@ -56,7 +66,7 @@ export function buildPayload(
     'value_per_mile', 'currency_symbol', 'value_per_dollar',
   ];
   return {
-    ...Object.fromEntries(declared.map((key) => [key, v(key)])),
+    ...Object.fromEntries(shown.map((key) => [key, v(key)])),
     ...Object.fromEntries(fields.map((key) => [key, v(key)])),
     ...(record ? { id: record.id } : {}),
     owner_id: user.id,
@@ -75,7 +85,8 @@ export function buildPayload(
     quantity: v('quantity', 1),
     premier: v('premier', 'no'),
     product_type: v('product_type', 'new'),
-    variety_option: entered(color) || entered(size) ? { color, size } : v('variety_option', null),
+    variety_option:
+      entered(color) || entered(size) ? { color, size } : inForm.has('color') || inForm.has('size') ? null : v('variety_option', null),
     band: { band_id: v('band_id'), band_name: v('brand_name') ?? v('band_name') },
     band_name: v('brand_name') ?? v('band_name'),
     serial: v('serial', null),

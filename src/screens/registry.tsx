@@ -1,26 +1,31 @@
 /**
- * Declared resources as react-admin <Resource> props: one lazy generic screen for all of them,
- * and the seller variant from the same declaration.
+ * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
+ * seller variant from the same declaration.
  */
 import { lazy, Suspense } from 'react';
 import { Loading, type ResourceProps } from 'react-admin';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { Registry } from '../../contract';
+import type { ResourceDefinition } from '../../resources/types';
 
 const Screen = lazy(() => import('./ManagementScreen'));
 
-function screen(declaration: ResourceDeclaration, seller: boolean) {
-  return function DeclaredScreen() {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Screen declaration={declaration} seller={seller} />
-      </Suspense>
-    );
-  };
-}
-
-export function toResources(declarations: readonly ResourceDeclaration[]): ResourceProps[] {
-  return declarations.flatMap((d) => [
-    { name: d.name, list: screen(d, false) },
-    ...(d.seller ? [{ name: d.seller, list: screen(d, true) }] : []),
-  ]);
+export function toResources(registry: Registry<ResourceDefinition>): ResourceProps[] {
+  return registry.resources.flatMap((def) => {
+    if (!def.screen) return [];
+    const entity = registry.entity(def.name);
+    const variants = [
+      ...(def.menu ? [{ resource: def.menu.path.slice(1), seller: false }] : []),
+      ...(def.seller ? [{ resource: def.seller.path.slice(1), seller: true }] : []),
+    ];
+    return variants.map(({ resource, seller }) => ({
+      name: resource,
+      list: function DeclaredScreen() {
+        return (
+          <Suspense fallback={<Loading />}>
+            <Screen def={def} entity={entity} resource={resource} seller={seller} />
+          </Suspense>
+        );
+      },
+    }));
+  });
 }

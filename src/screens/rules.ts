@@ -37,3 +37,26 @@ export function pageSpan(page: number, perPage: number, total: number) {
   const to = Math.min(total, page * perPage);
   return { from, to, total, last };
 }
+
+/** The longest search the server takes. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** Why a search text is not sent (an i18n key), or null when it can be. */
+export function searchProblem(text: string): string | null {
+  const cleaned = cleanSearch(text).trim();
+  if (cleaned.length > MAX_SEARCH_LENGTH) return 'management.search_too_long';
+  if (cleaned.length < MIN_SEARCH_LENGTH) return 'management.search_too_short';
+  return null;
+}
+
+/**
+ * Rows as CSV (RFC 4180): fields with commas, quotes or line breaks are quoted; a field a
+ * spreadsheet would read as a formula (=, +, -, @) is prefixed with an apostrophe.
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  const field = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return rows.map((row) => row.map(field).join(',')).join('\r\n');
+}

@@ -1,20 +1,22 @@
-/** A currency code picked from the exchange rates (SPEC §2.15 'Commission Currency'). */
+/** A currency code picked from the exchange rates (SPEC §2.15 'Commission Currency'), or from a fixed list ('USD only'). */
 import { SelectInput, required, useGetList } from 'react-admin';
 
 export const EXCHANGES_RESOURCE = 'Currencies-exchange';
 
-export function CurrencyInput({ source, label, isRequired }: { source: string; label: string; isRequired?: boolean }) {
+export function CurrencyInput(props: { source: string; label: string; isRequired?: boolean; only?: readonly string[] }) {
+  const { source, label, isRequired, only } = props;
   const { data = [], isPending } = useGetList(EXCHANGES_RESOURCE, {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'code', order: 'ASC' },
   });
-  const choices = data.map((rate) => ({ id: String(rate.code), name: String(rate.code) }));
+  const codes = only ?? data.map((rate) => String(rate.code));
+  const choices = codes.map((code) => ({ id: code, name: code }));
   return (
     <SelectInput
       source={source}
       label={label}
       choices={choices}
-      isPending={isPending}
+      isPending={!only && isPending}
       validate={isRequired ? required() : undefined}
       fullWidth
     />

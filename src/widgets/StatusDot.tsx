@@ -14,7 +14,3 @@ export function StatusDot({ on }: { on: boolean }) {
     />
   );
 }
-
-/** Whether a record's status reads as on: is_active 1/true, or a product's state 'active'. */
-export const isOn = (value: unknown): boolean =>
-  value === true || value === 1 || value === '1' || value === 'active' || value === 'yes';

@@ -1,14 +1,14 @@
 /**
- * DESIGN D6: whatever the console hides, the server refuses. Generated from the contract: every
+ * DESIGN D6: whatever the console hides, the server refuses. Generated from the registry: every
  * endpoint of every entity is called by each role that must not pass, and by one that must.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_LIST, type EntityContract, type Rule } from '../../contract';
+import { registry } from '../../server/registry';
 import { startServer, demo, ADMIN, type TestServer } from './harness';
+import { describeMatrix, type Role } from './matrix';
 
 let s: TestServer;
 const tokens: Record<string, string | null> = {};
-const firstId: Record<string, number> = {};
 
 beforeAll(async () => {
   s = await startServer();
@@ -17,63 +17,10 @@ beforeAll(async () => {
   tokens.seller = await s.login(demo.seller.email, demo.seller.password);
   tokens.adminWithout = (await s.userWith(ADMIN, [])).token;
   tokens.admin = await s.login(demo.admin.email, demo.admin.password);
-  // A record of each entity, for owned entities one that is not the demo seller's (user 2).
-  const othersShops = s.db.selectFrom('shops').select('id').where('owner_id', '!=', 2);
-  for (const e of ENTITY_LIST) {
-    let q = s.db.selectFrom(e.name).select('id').orderBy('id').limit(1);
-    if (e.owner) q = e.owner.via === 'owner_id' ? q.where('owner_id', '!=', 2) : q.where('shop_id', 'in', othersShops);
-    const row = await q.executeTakeFirst();
-    if (row) firstId[e.name] = Number(row.id);
-  }
 });
 afterAll(() => s.close());
 
-type Role = 'anonymous' | 'buyer' | 'seller' | 'adminWithout' | 'admin';
-type Op = 'list' | 'search' | 'create' | 'update' | 'status';
-
-/** What the guard must answer: 'pass' (anything but 401/403), 401 or 403. */
-function expected(rule: Rule, role: Role, entity: EntityContract, op: Op): 'pass' | 401 | 403 {
-  if (rule === 'none') return 403;
-  if (rule === 'public') return 'pass';
-  if (role === 'anonymous') return 401;
-  if (rule === 'user' || role === 'admin') return 'pass';
-  if (rule === 'owner' && entity.owner && role !== 'buyer') {
-    // Scoped to their own records: the record tried belongs to somebody else.
-    return op === 'update' || op === 'status' ? 403 : 'pass';
-  }
-  return 403;
-}
-
-const served = ENTITY_LIST.filter((e) => e.name !== 'users' && Object.values(e.rules).some((r) => r !== 'none'));
-const roles: Role[] = ['anonymous', 'buyer', 'seller', 'adminWithout', 'admin'];
-
-describe.each(served.map((e) => [e.name, e] as const))('%s endpoints', (_name, entity) => {
-  const calls: [Op, Rule, () => [string, Record<string, unknown>]][] = [
-    ['list', entity.rules.read, () => [entity.list, { page: 1 }]],
-    ['create', entity.rules.create, () => [entity.save, {}]],
-    ['update', entity.rules.update, () => [entity.save, { id: firstId[entity.name] }]],
-    ['status', entity.rules.update, () => [entity.status, { id: firstId[entity.name], is_active: 1 }]],
-  ];
-  if (entity.search) {
-    calls.push(['search', entity.rules.read, () => ['/search-dive', { keyIndex: entity.search!.keyIndex, value: '', targets: ['id'] }]]);
-  }
-  it.each(calls.flatMap(([op, rule, make]) => roles.map((role) => [op, role, rule, make] as const)))(
-    '%s as %s',
-    async (op, role, rule, make) => {
-      const [path, body] = make();
-      const before = await s.db.selectFrom(entity.name).selectAll().orderBy('id').execute();
-      const res = await s.post(path, body, tokens[role]);
-      const want = expected(rule, role, entity, op);
-      if (want === 'pass') {
-        expect([401, 403]).not.toContain(res.http);
-      } else {
-        expect(res.http).toBe(want);
-        expect(res.body).toMatchObject({ status: false, query: expect.stringMatching(/\w/), HLL: null });
-        expect(await s.db.selectFrom(entity.name).selectAll().orderBy('id').execute()).toEqual(before);
-      }
-    },
-  );
-});
+describeMatrix(() => s, registry);
 
 describe('users endpoints', () => {
   const cases: [string, () => Record<string, unknown>][] = [

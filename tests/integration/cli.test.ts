@@ -8,7 +8,8 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSIGNABLE_TOKENS, parseAccesses } from '../../contract';
+import { parseAccesses } from '../../contract';
+import { registry } from '../../server/registry';
 import { readConfig } from '../../server/config';
 import { migrate, openDatabase } from '../../server/db';
 import { verifyPassword } from '../../server/auth';
@@ -36,7 +37,7 @@ describe('production mode', () => {
       const users = await database.db.selectFrom('users').selectAll().execute();
       expect(users).toHaveLength(1);
       expect(users[0]).toMatchObject({ email: 'owner@example.com', name: 'Owner', abilities: '[1,2,3]', is_active: 1 });
-      expect(parseAccesses(users[0].granted_accesses)).toEqual([...ASSIGNABLE_TOKENS]);
+      expect(parseAccesses(users[0].granted_accesses)).toEqual([...registry.assignable]);
       expect(await verifyPassword('owner-pass-1', users[0].password_hash)).toBe(true);
       expect(await database.db.selectFrom('orderStatuses').select('id').execute()).toHaveLength(6);
     } finally {

@@ -3,7 +3,7 @@
  * categories with subcategories, brands, and a search for every keyIndex of SPEC §9.4.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_LIST } from '../../contract';
+import { registry } from '../../server/registry';
 import { startServer, demo, type TestServer } from './harness';
 
 let s: TestServer;
@@ -81,7 +81,7 @@ describe('categories and brands', () => {
 });
 
 describe('/search-dive answers every keyIndex of SPEC §9.4 from its own list', () => {
-  const searchable = ENTITY_LIST.filter((e) => e.search);
+  const searchable = registry.entities.filter((e) => e.search);
   it.each(searchable.map((e) => [e.search!.keyIndex, e.name, e] as const))('keyIndex %i reads %s', async (keyIndex, _name, entity) => {
     const all = await s.post('/search-dive', { keyIndex, value: '', targets: ['id'] }, admin);
     expect(all.http).toBe(200);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_ABILITIES, type Info } from '../../contract';
+import { ADMIN_ABILITIES, type Info, type Registry } from '../../contract';
 import { buildApp } from '../../server/app';
 import { migrate, openDatabase, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
@@ -35,15 +35,24 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(opts: { strict?: boolean; demo?: boolean; directoryKey?: string } = {}): Promise<TestServer> {
+export interface ServerOptions {
+  strict?: boolean;
+  demo?: boolean;
+  directoryKey?: string;
+  /** Resource files other than the project's (a test's own entity). */
+  registry?: Registry;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
-  await migrate(database);
+  await migrate(database, opts.registry);
   await seedReference(database.db);
-  if (opts.demo !== false) await seedDemo(database.db);
+  if (opts.demo !== false) await seedDemo(database.db, opts.registry);
   const mails: TestServer['mails'] = [];
   const app = await buildApp({
     db: database.db,
+    registry: opts.registry,
     config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
     onMail: (m) => mails.push(m),
   });

@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { ACCESS, envelope, type Info } from '../../contract';
+import { envelope, type Info } from '../../contract';
+import { registry } from '../../resources';
 import type { HttpClient } from '../../dataProvider';
 import {
   SESSION_KEY, canAccessToken, clearSession, createAuthProvider, getSession, menuFor, setSession,
@@ -220,8 +221,8 @@ describe('menuFor', () => {
     expect(menuFor(ADMIN).map((e) => e.token)).toEqual([
       'dashboard', 'my-shops', 'my-products', 'my-orders', 'shops', 'currencies-exchange',
     ]);
-    const all = { abilities: '[1,2,3]', granted_accesses: JSON.stringify(ACCESS.map((e) => e.token)) };
-    expect(menuFor(all)).toEqual([...ACCESS]);
+    const all = { abilities: '[1,2,3]', granted_accesses: JSON.stringify(registry.access.map((e) => e.token)) };
+    expect(menuFor(all)).toEqual([...registry.access]);
   });
 
   it('seller: Dashboard, Shops, Orders, Products', () => {
@@ -229,6 +230,6 @@ describe('menuFor', () => {
   });
 
   it('buyer: the dashboard', () => {
-    expect(menuFor(BUYER)).toEqual([{ token: 'dashboard', path: '/', level: 2 }]);
+    expect(menuFor(BUYER)).toEqual([{ token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' }]);
   });
 });

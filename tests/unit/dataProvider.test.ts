@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { ENTITIES, envelope, type Info } from '../../contract';
+import { envelope, type Info } from '../../contract';
+import { registry } from '../../resources';
 import { createDataProvider, type HttpClient } from '../../dataProvider';
 import { clearSession, setSession } from '../../authProvider/session';
 
@@ -460,7 +461,7 @@ describe('custom methods', () => {
     const previousData = { id: 4, type: 'advert', nature: 'clicks', period: 'monthly', is_active: false };
     const { dp, calls } = fake();
     await dp.setStatus('subscriptions', { id: 4, data: { is_active: 'Active' }, previousData });
-    expect(ENTITIES.subscriptions.activeAs).toBe('bool');
+    expect(registry.entity('subscriptions').activeAs).toBe('bool');
     expect(calls[0]).toMatchObject({ url: `${API}/subcription/status`, body: { ...previousData, is_active: true } });
   });
 

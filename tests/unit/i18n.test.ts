@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, SELLER_TOKENS } from '../../contract';
+import { registry } from '../../resources';
 import { i18nProvider } from '../../i18n';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 describe('i18n: console strings as the specification words them', () => {
   it('labels the admin sidebar exactly, in order (SPEC §2.6)', () => {
-    expect(ACCESS.map((entry) => t(`menu.${entry.token}`))).toEqual([
+    expect(registry.access.map((entry) => t(`menu.${entry.token}`))).toEqual([
       'Dashboard', 'My Shops', 'My Products', 'My Orders', 'Shops', 'Products', 'Orders',
       'Subscription Plans', 'Subscriptions', 'category', 'Support', 'Job Posts', 'Job Applicants',
       'Users', 'Brands', 'Mail templates', 'Order Status', 'Curencies Exchange', 'Shipping Clases',
@@ -15,7 +15,7 @@ describe('i18n: console strings as the specification words them', () => {
   });
 
   it("labels the seller's sidebar with its own words", () => {
-    expect(SELLER_TOKENS.map((token) => t(`menu.seller.${token}`))).toEqual(['Dashboard', 'Shops', 'Orders', 'Products']);
+    expect(registry.sellerTokens.map((token) => t(`menu.seller.${token}`))).toEqual(['Dashboard', 'Shops', 'Orders', 'Products']);
   });
 
   it('holds the public pages’ strings (SPEC §2.2–2.4, §5)', () => {

@@ -1,37 +1,58 @@
 /**
- * Every declared resource appears in the sidebar for an admin holding its token and nowhere else;
- * every declaration names a contract entity, and its labels are in i18n.
+ * The registry of resource files: the console's (found by the bundler) and the server's (read from
+ * the folder) are the same; every screen's resource appears in the sidebar for an admin holding its
+ * token and nowhere else; every label it shows is in i18n; every declaration type-checks against the
+ * unions (this file's compilation is that check).
  */
 import { describe, expect, it } from 'vitest';
-import { ACCESS, ASSIGNABLE_TOKENS, ENTITIES, entityFor } from '../../contract';
-import { menuFor } from '../../authProvider';
-import { resources } from '../../resources';
+import { createRegistry, derivedKeyIndex, type ResourceApi } from '../../contract';
+import { canUse, menuFor } from '../../authProvider';
+import { registry } from '../../resources';
+import { loadRegistry } from '../../server/registry';
 import { en } from '../../i18n/en';
+import type { Field, ResourceDefinition } from '../../resources/types';
 
 const profile = (abilities: number[], granted: string[]) => ({ abilities: JSON.stringify(abilities), granted_accesses: JSON.stringify(granted) });
 const paths = (p: ReturnType<typeof profile>) => menuFor(p).map((e) => e.path);
 const admin = (granted: string[]) => profile([1, 2, 3], granted);
 
-describe.each(resources.map((r) => [r.name, r] as const))('resource %s', (name, declaration) => {
-  const token = name.toLowerCase();
+it('the console and the server find the same resource files', async () => {
+  const server = await loadRegistry();
+  expect(server.resources.map((r) => r.name)).toEqual(registry.resources.map((r) => r.name));
+  expect(server.entities).toEqual(registry.entities);
+  expect(server.access).toEqual(registry.access);
+});
 
-  it('is the contract entity its route names', () => {
-    expect(ENTITIES[declaration.entity]).toBeDefined();
-    expect(entityFor(name)).toEqual({ entity: ENTITIES[declaration.entity], seller: false });
-    expect(ACCESS.find((a) => a.token === token)?.path).toBe(`/${name}`);
+it('orders the sidebar and the assignable tokens as SPEC §2.6 and §6.2 do', () => {
+  expect(registry.sellerTokens).toEqual(['dashboard', 'my-shops', 'my-orders', 'my-products']);
+  expect(registry.assignable).not.toContain('dashboard');
+  expect(registry.assignable.some((t) => t.includes('my'))).toBe(false);
+  expect(registry.assignable).toHaveLength(19);
+});
+
+const screens = registry.resources.filter((r) => r.screen?.kind === 'list' && r.menu);
+
+describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, def) => {
+  const route = def.menu!.path.slice(1);
+  const token = def.menu!.token;
+  const screen = def.screen!.kind === 'list' ? def.screen! : undefined;
+
+  it('is the entity its route names', () => {
+    expect(registry.screen(route)).toMatchObject({ entity: registry.entity(name), seller: false });
+    expect(registry.access.find((a) => a.token === token)?.path).toBe(`/${route}`);
   });
 
   it('is in the sidebar of an admin holding its token, and of no one else', () => {
-    expect(paths(admin([token]))).toContain(`/${name}`);
-    expect(paths(admin(ASSIGNABLE_TOKENS.filter((t) => t !== token)))).not.toContain(`/${name}`);
-    expect(paths(profile([1, 2], [token]))).not.toContain(`/${name}`);
-    expect(paths(profile([1], [token]))).not.toContain(`/${name}`);
+    expect(paths(admin([token]))).toContain(`/${route}`);
+    expect(paths(admin(registry.assignable.filter((t) => t !== token)))).not.toContain(`/${route}`);
+    expect(paths(profile([1, 2], [token]))).not.toContain(`/${route}`);
+    expect(paths(profile([1], [token]))).not.toContain(`/${route}`);
   });
 
-  if (declaration.seller) {
+  if (def.seller) {
     it('has a seller variant in every seller sidebar and every admin sidebar', () => {
-      const seller = declaration.seller!;
-      expect(entityFor(seller)).toEqual({ entity: ENTITIES[declaration.entity], seller: true });
+      const seller = def.seller!.path.slice(1);
+      expect(registry.screen(seller)).toMatchObject({ entity: registry.entity(name), seller: true });
       expect(paths(profile([1, 2], []))).toContain(`/${seller}`);
       expect(paths(admin([]))).toContain(`/${seller}`);
       expect(paths(profile([1], []))).not.toContain(`/${seller}`);
@@ -40,10 +61,63 @@ describe.each(resources.map((r) => [r.name, r] as const))('resource %s', (name, 
 
   it('has every label it shows in i18n', () => {
     const messages = (en.resources as Record<string, { fields: Record<string, string>; inputs?: Record<string, string> }>)[name];
-    for (const column of declaration.columns) expect(messages.fields[column.source], column.source).toEqual(expect.any(String));
-    for (const field of declaration.form?.fields ?? []) {
-      if (field.input !== 'location') expect(messages.inputs?.[field.source], field.source).toEqual(expect.any(String));
+    expect(messages, `en.resources.${name}`).toBeDefined();
+    if (screen?.kind !== 'list') return;
+    for (const column of screen.columns) expect(messages.fields[column.source], column.source).toEqual(expect.any(String));
+    for (const field of screen.form?.fields ?? []) {
+      if (field.kind !== 'location') expect(messages.inputs?.[field.source], field.source).toEqual(expect.any(String));
     }
-    for (const option of declaration.control?.options ?? []) expect(messages.inputs?.[option.source]).toEqual(expect.any(String));
+    for (const option of screen.control?.options ?? []) expect(messages.inputs?.[option.source]).toEqual(expect.any(String));
   });
 });
+
+describe('canUse: a button the server would refuse is never shown', () => {
+  const seller = profile([1, 2], []);
+  it('lets an admin holding the token create, edit, delete and export shops', () => {
+    for (const action of ['list', 'create', 'edit', 'delete', 'status', 'export']) expect(canUse(admin(['shops']), 'shops', action)).toBe(true);
+    expect(canUse(admin([]), 'shops', 'create')).toBe(false);
+  });
+  it('lets a seller act on My Shops but not on Shops, and never on categories', () => {
+    expect(canUse(seller, 'my-shops', 'create')).toBe(true);
+    expect(canUse(seller, 'my-shops', 'delete')).toBe(true);
+    expect(canUse(seller, 'shops', 'list')).toBe(false);
+    expect(canUse(seller, 'category', 'create')).toBe(false);
+  });
+  it('refuses creating where the contract has no create (update-only) and deleting where nothing is deleted', () => {
+    expect(canUse(admin(['mail-templates']), 'mail-templates', 'create')).toBe(false);
+    expect(canUse(admin(['mail-templates']), 'mail-templates', 'edit')).toBe(true);
+    expect(canUse(admin(['orders']), 'orders', 'delete')).toBe(false);
+  });
+});
+
+describe('createRegistry', () => {
+  const base: ResourceApi = {
+    name: 'coupons',
+    title: 'Coupon',
+    menu: { token: 'coupons', path: '/coupons', order: 5 },
+    api: {
+      save: '/coupon', list: '/coupons', status: '/coupon/status', listShape: 'paginated', remove: 'tyype', activeAs: 'int',
+      statusFields: ['is_active'], rules: { read: 'admin', create: 'admin', update: 'admin' }, fields: {}, search: { targets: ['id'] },
+    },
+  };
+  it('derives a stable keyIndex for a new entity that names none', () => {
+    const made = createRegistry([...registry.resources, base]);
+    expect(made.entity('coupons').search?.keyIndex).toBe(derivedKeyIndex('coupons'));
+    expect(made.byKeyIndex(derivedKeyIndex('coupons'))?.name).toBe('coupons');
+    expect(made.access.map((a) => a.token)).toContain('coupons');
+    expect(made.assignable).toContain('coupons');
+  });
+  it('refuses two files with one name, one keyIndex or one token', () => {
+    expect(() => createRegistry([base, base])).toThrow(/same entity name/);
+    const sameKey = { ...base, name: 'other', menu: { ...base.menu!, token: 'other' }, api: { ...base.api, search: { keyIndex: 10, targets: ['id'] } } };
+    expect(() => createRegistry([...registry.resources, sameKey])).toThrow(/keyIndex 10/);
+    expect(() => createRegistry([base, { ...base, name: 'twin' }])).toThrow(/access token coupons/);
+  });
+});
+
+// Compile-time: a field kind with a property of another kind does not type-check.
+// @ts-expect-error a text field has no choices
+const wrong: Field = { kind: 'text', source: 'x', choices: ['a'] };
+void wrong;
+const _typed: ResourceDefinition[] = [...registry.resources];
+void _typed;

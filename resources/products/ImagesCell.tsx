@@ -1,0 +1,37 @@
+/**
+ * Image column (SPEC §2.11): a 'double click' link; double-clicking it (or Enter) opens the global
+ * dialog with the product's images shown.
+ */
+import { Link } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useModalActions } from '../../src/dialog';
+import type { CellProps } from '../types';
+import { ImageList } from './ImageList';
+import { imageUrls } from './images';
+
+export default function ImagesCell({ record, source }: CellProps) {
+  const translate = useTranslate();
+  const { openModal } = useModalActions();
+  const show = () =>
+    openModal('ALERT', { title: translate('resources.products.images_title', { name: record.name ?? '' }), body: <ImageList urls={imageUrls(record[source])} /> });
+  return (
+    <Link
+      component="button"
+      type="button"
+      underline="always"
+      onClick={(e) => e.stopPropagation()}
+      onDoubleClick={(e) => {
+        e.stopPropagation();
+        show();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.stopPropagation();
+          show();
+        }
+      }}
+    >
+      {translate('resources.products.double_click')}
+    </Link>
+  );
+}
