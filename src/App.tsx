@@ -25,20 +25,26 @@ const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
 
 /**
  * Answers are not retried when the server said no (4xx): an expired session signs out at once and a
- * missing record is reported at once; network failures and 5xx are tried twice more.
+ * missing record is reported at once; network failures and 5xx are retried as usual.
  */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         retry: (count, error) => {
-          const status = (error as { status?: number }).status ?? 0;
-          return count < 2 && (status === 0 || status >= 500);
+          // The server's refusal (a 4xx answer) is final; anything else is tried as react-query does
+          // by default (the console's own checks before any call, such as 'not signed in', included).
+          const { status, body } = error as { status?: unknown; body?: unknown };
+          const refused = typeof status === 'number' && status >= 400 && status < 500 && body != null;
+          return !refused && count < 3;
         },
       },
     },
   });
 }
+
+/** One query cache for the console's lifetime (not one per render of App). */
+const queryClient = createQueryClient();
 
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
@@ -56,7 +62,6 @@ export const RESET_PATH = '/forgot-password';
  */
 export function App({ config }: { config: RuntimeConfig }) {
   const dataProvider = useMemo(() => withLifecycleCallbacks(createDataProvider(config.apiUrl), callbacks), [config.apiUrl]);
-  const queryClient = useMemo(() => createQueryClient(), []);
   const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
 
   return (

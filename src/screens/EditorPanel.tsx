@@ -81,6 +81,7 @@ function FormFields({ fields, name, entity }: { fields: readonly Field[]; name: 
 function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 'id' | 'tab'> & { record?: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const redirect = useRedirect();
   const { identity } = useGetIdentity();
   const answer = useAnswer();
   const form = screen.form!;
@@ -121,8 +122,14 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
     <CreateBase
       resource={resource}
       transform={transform}
-      redirect={(_resource: string | undefined, id: unknown) => `/${resource}/${id}`}
-      mutationOptions={{ onSuccess: (data: unknown) => answer.success(answerOf(data)), onError: answer.failure }}
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          answer.success(answerOf(data));
+          // The new record opens in the panel.
+          if (data.id != null) redirect(`/${resource}/${data.id}`);
+        },
+        onError: answer.failure,
+      }}
     >
       {body}
     </CreateBase>

@@ -138,7 +138,8 @@ test('a brand is created, listed and deactivated @smoke', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Brand created successfully')).toBeVisible();
   await expect(row(page, name)).toContainText('upcoming');
-  await expect(row(page, name).getByRole('cell').nth(4)).toHaveText('0');
+  // The first cell is the row's selection box.
+  await expect(row(page, name).getByRole('cell').nth(5)).toHaveText('0');
   await page.getByRole('tab', { name: 'Control' }).click();
   await page.getByRole('radio', { name: 'Inactive' }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
