@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope } from '../contract';
@@ -11,6 +11,8 @@ import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { ApiError } from './errors';
+import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
+import { requestId } from './logging';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { searchRoutes } from './routes/search';
@@ -44,13 +46,27 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in the form',
 };
 
-export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+export interface AppOptions {
+  staticDir?: string;
+  /** Off unless given (tests); the server passes `loggerOptions(LOG_LEVEL)`. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(ctx: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: requestId,
+  });
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     if (text === '' || text === undefined) return done(null, {});
+    // Depth first, on the raw text: a body nested thousands deep never reaches JSON.parse.
+    if (jsonDepth(text as string, BODY_LIMITS.depth) > BODY_LIMITS.depth) {
+      return done(new ApiError(400, `The request body is nested too deeply (at most ${BODY_LIMITS.depth} levels)`), undefined);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text as string);
@@ -60,6 +76,8 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       return done(new ApiError(400, 'The request body must be a JSON object'), undefined);
     }
+    const problem = jsonProblem(parsed, BODY_LIMITS);
+    if (problem) return done(new ApiError(400, problem), undefined);
     done(null, parsed);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
@@ -70,8 +88,8 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
     if (known || (error.statusCode && error.statusCode < 500)) {
       return reply.code(error.statusCode ?? 400).send(envelope({ query: known || error.message }));
     }
-    request.log.error(error);
-    return reply.code(500).send(envelope({ query: 'Something went wrong on the server; please try again' }));
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.code(500).send(envelope({ query: `Something went wrong on the server; please try again (request ${request.id})` }));
   });
 
   await app.register(

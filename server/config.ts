@@ -1,5 +1,8 @@
 /** Run-time settings of the reference server, from the environment. */
 import path from 'node:path';
+import type { LogLevel } from './logging';
+
+const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +19,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** When set, the directory stand-in at /directory requires this key in the X-CSCAPI-KEY header. */
   directoryKey?: string;
+  /** Structured logs (pino) at this level; 'info' by default, 'silent' for none. */
+  logLevel: LogLevel;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     directoryKey: env.DIRECTORY_KEY || undefined,
+    logLevel: LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
   };
 }

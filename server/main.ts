@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { buildApp } from './app';
+import { loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
 
 const config = readConfig();
@@ -18,7 +19,7 @@ const app = await buildApp(
     // The embedded server sends no real mail: the outbox keeps it, and demo mode prints it.
     onMail: config.demo ? (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`) : undefined,
   },
-  { staticDir: config.staticDir, logger: process.env.LOG === '1' },
+  { staticDir: config.staticDir, logger: loggerOptions(config.logLevel) },
 );
 const shutdown = async () => {
   await app.close();
