@@ -6,13 +6,14 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { envelope } from '../contract';
+import { ENTITY_LIST, envelope } from '../contract';
 import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { ApiError } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { requestId } from './logging';
+import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { searchRoutes } from './routes/search';
@@ -23,6 +24,11 @@ export interface Context {
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>;
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
+  /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
+  limits?: Limits;
+  clock?: () => number;
+  /** Built from limits and clock when not given. */
+  throttle?: Throttle;
 }
 
 declare module 'fastify' {
@@ -36,6 +42,14 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
     ? (request.body as Record<string, unknown>)
     : {};
+
+/** Save and status paths an anonymous caller may use, from the contract's rules. */
+const PUBLIC_WRITES = new Set(
+  ENTITY_LIST.flatMap((e) => [
+    ...(e.rules.create === 'public' || e.rules.update === 'public' ? [e.save] : []),
+    ...(e.rules.update === 'public' ? [e.status] : []),
+  ]).map((p) => `/api${p}`),
+);
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -52,7 +66,9 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function buildApp(ctx: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const throttle = given.throttle ?? new Throttle(given.db, given.limits ?? DEFAULT_LIMITS, given.clock);
+  const ctx: Context = { ...given, throttle };
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -83,7 +99,7 @@ export async function buildApp(ctx: Context, opts: AppOptions = {}): Promise<Fas
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.statusCode).send(envelope({ query: error.message }));
+    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(envelope({ query: error.message }));
     const known = error.code && FASTIFY_MESSAGES[error.code];
     if (known || (error.statusCode && error.statusCode < 500)) {
       return reply.code(error.statusCode ?? 400).send(envelope({ query: known || error.message }));
@@ -97,6 +113,10 @@ export async function buildApp(ctx: Context, opts: AppOptions = {}): Promise<Fas
       api.decorateRequest('caller', null);
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
+        // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
+        if (!request.caller && PUBLIC_WRITES.has(request.routeOptions.url ?? '')) {
+          await throttle.take([[addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite]]);
+        }
       });
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);

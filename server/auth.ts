@@ -20,6 +20,10 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+let dummy: Promise<string> | undefined;
+/** A hash of no one's password: unknown credentials are checked against it, so they take as long. */
+export const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
 export async function verifyPassword(password: string, stored: unknown): Promise<boolean> {
   if (typeof stored !== 'string') return false;
   const [scheme, salt, hash] = stored.split('$');

@@ -73,7 +73,7 @@ const SERVER_TABLES: TableSpec[] = [
   {
     name: 'sessions',
     columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)' },
-    indexes: [['user_id']],
+    indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
   },
   {
@@ -82,8 +82,14 @@ const SERVER_TABLES: TableSpec[] = [
       token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', used_at: 'varchar(32)',
       created_at: 'varchar(32)',
     },
-    indexes: [['user_id']],
+    indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
+  },
+  {
+    name: 'rate_limits',
+    columns: { key: 'varchar(160)', window_start: 'bigint', hits: 'integer' },
+    indexes: [['window_start']],
+    unique: [['key']],
   },
   {
     name: 'mail_outbox',

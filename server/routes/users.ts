@@ -8,13 +8,14 @@ import {
 } from '../../contract';
 import { bodyOf, type Context } from '../app';
 import {
-  closeSessions, createResetToken, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
+  closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { authorize, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
+import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 
 const USERS = ENTITIES.users;
@@ -132,8 +133,18 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail }: Context) {
+export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db) }: Context) {
+  const { limits } = throttle;
+  /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
+  const currentPassword = async (body: Row, user: Row, missing: string) => {
+    const keys: [string, Limit][] = [[accountKey('login', String(user.email)), limits.loginAccount]];
+    await throttle.take(keys);
+    await requireCurrentPassword(body, user, missing);
+    await throttle.undo(keys);
+  };
+
   app.post('/user', async (request) => {
+    await throttle.take([[addressKey('register', request.ip), limits.register]]);
     const body = bodyOf(request);
     const name = text(body, 'name', { required: true });
     const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
@@ -152,14 +163,22 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     const body = bodyOf(request);
     const credential = text(body, 'credential', { required: true }).toLowerCase();
     if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
+    if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
+    // Every attempt counts until it succeeds, per account and per address, before anything is looked up.
+    const keys: [string, Limit][] = [
+      [accountKey('login', credential), limits.loginAccount],
+      [addressKey('login', request.ip), limits.loginAddress],
+    ];
+    await throttle.take(keys);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb('email', '=', credential), eb('phone', '=', credential)]))
       .executeTakeFirst();
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-      throw unauthorized('The email, phone number or password is not correct');
-    }
+    // An unknown credential is checked against a dummy hash, so both answers take as long.
+    const matches = await verifyPassword(body.password, user ? user.password_hash : await dummyHash());
+    if (!user || !matches) throw unauthorized('The email, phone number or password is not correct');
+    await throttle.undo(keys);
     if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
     const token = await openSession(db, Number(user.id));
     return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
@@ -200,7 +219,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     const emailChanged = typeof values.email === 'string' && values.email !== String(before.email);
-    if (self && emailChanged) await requireCurrentPassword(body, before, 'Enter your current password to change your email');
+    if (self && emailChanged) await currentPassword(body, before, 'Enter your current password to change your email');
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
     if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
     if (emailChanged) await endResetTokens(db, id);
@@ -232,6 +251,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
 
   app.post('/user/reset', async (request) => {
     const email = text(bodyOf(request), 'email', { required: true, type: 'email' }).toLowerCase();
+    await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
       const token = await createResetToken(db, Number(user.id));
@@ -256,7 +276,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     if (body.reset_token === undefined && request.caller) {
       const caller = request.caller;
       const user = await userById(db, caller.id);
-      await requireCurrentPassword(body, user, 'Enter your current password to choose a new one');
+      await currentPassword(body, user, 'Enter your current password to choose a new one');
       const secret = password(body);
       await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
       await endResetTokens(db, caller.id);
@@ -265,6 +285,8 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     }
     const token = text(body, 'reset_token', { required: true });
     const secret = password(body);
+    const keys: [string, Limit][] = [[addressKey('reset', request.ip), limits.resetAddress]];
+    await throttle.take(keys);
     const reset = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
     const invalid = () => badRequest('This reset link is not valid any more; please ask for a new one');
     if (!reset || reset.used_at || String(reset.expires_at) < now()) throw invalid();
@@ -278,6 +300,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', userId).execute();
     await endResetTokens(db, userId);
     await closeSessions(db, userId);
+    await throttle.undo(keys);
     return ok({ query: 'Your password has been changed; please sign in' });
   });
 

@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app';
 import { migrate, openDatabase, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
+import type { Limits } from '../../server/throttle';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -35,7 +36,9 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(opts: { strict?: boolean; demo?: boolean; directoryKey?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { strict?: boolean; demo?: boolean; directoryKey?: string; limits?: Limits; clock?: () => number } = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
   await migrate(database);
@@ -46,6 +49,8 @@ export async function startServer(opts: { strict?: boolean; demo?: boolean; dire
     db: database.db,
     config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
     onMail: (m) => mails.push(m),
+    limits: opts.limits,
+    clock: opts.clock,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
