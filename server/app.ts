@@ -10,18 +10,20 @@ import { ENTITY_LIST, envelope } from '../contract';
 import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
-import { ApiError } from './errors';
+import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { requestId } from './logging';
 import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
+import { fileRoutes } from './routes/files';
 import { searchRoutes } from './routes/search';
 import { userRoutes } from './routes/users';
 
 export interface Context {
   db: Database['db'];
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>;
+  /** dataDir: where uploaded files live (a temporary folder when not given). */
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
@@ -34,6 +36,10 @@ export interface Context {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** This route takes a multipart form (the users call and the uploads); every other keeps JSON. */
+    multipart?: boolean;
   }
 }
 
@@ -96,7 +102,19 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     if (problem) return done(new ApiError(400, problem), undefined);
     done(null, parsed);
   });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
+  // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
+  // any other route refuses a multipart body before reading it.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+  app.addHook('onRequest', async (request) => {
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
+      throw unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Request-Id', request.id);
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(envelope({ query: error.message }));
@@ -122,6 +140,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
+      await fileRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );

@@ -86,6 +86,17 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['token_hash']],
   },
   {
+    // Each stored file and its owner: images by tag and index (1-4), documents by tag.
+    name: 'uploads',
+    columns: {
+      kind: 'varchar(8)', tag: 'varchar(128)', idx: 'integer', owner_id: 'integer', shop_id: 'integer',
+      file_name: 'varchar(160)', content_type: 'varchar(100)', size: 'integer', uploaded_by: 'integer',
+      created_at: 'varchar(32)',
+    },
+    indexes: [['file_name'], ['owner_id']],
+    unique: [['kind', 'tag', 'idx']],
+  },
+  {
     name: 'rate_limits',
     columns: { key: 'varchar(160)', window_start: 'bigint', hits: 'integer' },
     indexes: [['window_start']],

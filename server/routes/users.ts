@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../erro
 import { authorize, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
+import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 
@@ -184,8 +185,9 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
   });
 
-  app.post('/users', async (request) => {
-    const body = bodyOf(request);
+  // The console sends this call as a multipart form (SPEC §7.2); JSON works too.
+  app.post('/users', { config: { multipart: true } }, async (request) => {
+    const body = request.isMultipart() ? await formFields(request) : bodyOf(request);
     const caller = requireCaller(request.caller);
     if (body.id !== undefined && body.id !== '') {
       const id = readId(body.id);

@@ -24,6 +24,8 @@ export interface TestServer {
   /** The server itself, for paths outside /api ('/directory/...'). */
   origin: string;
   db: DB;
+  /** The server's DATA_DIR (uploaded files live under files/). */
+  dataDir: string;
   mails: { to: string; subject: string; body: string }[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
   /** GET a path of the server (not only /api), read as JSON. */
@@ -47,7 +49,7 @@ export async function startServer(
   const mails: TestServer['mails'] = [];
   const app = await buildApp({
     db: database.db,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
@@ -84,7 +86,7 @@ export async function startServer(
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, mails, post, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, mails, post, get, login, userWith,
     close: async () => {
       await app.close();
       await database.close();
