@@ -13,6 +13,7 @@ import { resolveCaller, type Caller } from './auth';
 import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { requestId } from './logging';
+import { consoleHeaders } from './headers';
 import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
@@ -70,15 +71,45 @@ export interface AppOptions {
   staticDir?: string;
   /** Off unless given (tests); the server passes `loggerOptions(LOG_LEVEL)`. */
   logger?: FastifyServerOptions['logger'];
+  /** Read client addresses from X-Forwarded-For (behind a load balancer). */
+  trustProxy?: boolean;
+  timeouts?: Partial<Timeouts>;
 }
+
+/** How long a connection may take, in ms: slow or idle clients are cut off. */
+export interface Timeouts {
+  /** The whole request, body included (a 1-byte/s upload ends here). */
+  request: number;
+  /** The request's headers. */
+  headers: number;
+  /** A socket with no traffic at all. */
+  idle: number;
+  /** An idle keep-alive connection between requests. */
+  keepAlive: number;
+  /** How often Node checks the request and header timeouts. */
+  checkEvery: number;
+  /** Requests one keep-alive connection may carry. */
+  maxRequestsPerSocket: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  request: 120_000, headers: 15_000, idle: 30_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
+};
 
 export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
   const throttle = given.throttle ?? new Throttle(given.db, given.limits ?? DEFAULT_LIMITS, given.clock);
   const ctx: Context = { ...given, throttle };
+  const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
+    trustProxy: opts.trustProxy ?? false,
+    requestTimeout: t.request,
+    connectionTimeout: t.idle,
+    keepAliveTimeout: t.keepAlive,
+    maxRequestsPerSocket: t.maxRequestsPerSocket,
+    http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
@@ -111,9 +142,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     }
   });
 
+  const pageHeaders = opts.staticDir ? consoleHeaders(opts.staticDir) : {};
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Request-Id', request.id);
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/directory/')) reply.headers(pageHeaders);
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

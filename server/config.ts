@@ -21,6 +21,13 @@ export interface ServerConfig {
   directoryKey?: string;
   /** Structured logs (pino) at this level; 'info' by default, 'silent' for none. */
   logLevel: LogLevel;
+  /** SMTP delivery (nodemailer URL, e.g. smtps://user:pass@mail.example.com) and the sender address. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes); 0 turns them off. */
+  rateLimitFactor: number;
+  /** Behind a load balancer: client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,5 +45,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     directoryKey: env.DIRECTORY_KEY || undefined,
     logLevel: LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Marketplace <no-reply@${new URL(env.PUBLIC_URL ?? `http://${host}`).hostname}>`,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }
