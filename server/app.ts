@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ENTITY_LIST, envelope } from '../contract';
@@ -109,6 +109,10 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     connectionTimeout: t.idle,
     keepAliveTimeout: t.keepAlive,
     maxRequestsPerSocket: t.maxRequestsPerSocket,
+    // A malformed address (a stray '%') answers in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(envelope({ query: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid' }));
+    },
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
 
