@@ -42,12 +42,16 @@ interface Staged {
   size: number;
 }
 
-/** Where files live: DATA_DIR/files/{images,documents,incoming}, private to the server's user. */
+/**
+ * Where files live: DATA_DIR/files/{images,documents,incoming}, private to the server's user; without
+ * a DATA_DIR (an app built in a test), a temporary folder removed when the app closes.
+ */
 function folders(dataDir: string | undefined) {
-  const root = path.join(dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-files-')), 'files');
+  const temporary = dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-files-'));
+  const root = path.join(dataDir ?? temporary!, 'files');
   const dirs = { images: path.join(root, 'images'), documents: path.join(root, 'documents'), incoming: path.join(root, 'incoming') };
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dirs;
+  return { ...dirs, temporary };
 }
 
 /** Whether the caller may replace or remove images owned by this user. */
@@ -55,6 +59,7 @@ const mayManageImages = (caller: Caller, ownerId: number) => caller.id === owner
 
 export async function fileRoutes(app: FastifyInstance, { db, config }: Context) {
   const dirs = folders(config.dataDir);
+  if (dirs.temporary) app.addHook('onClose', async () => fs.promises.rm(dirs.temporary!, { recursive: true, force: true }));
   const apiBase = `${config.publicUrl.replace(/\/$/, '')}/api`;
   // Half-written files of a server that stopped mid-upload are never served; clear them.
   for (const stale of fs.readdirSync(dirs.incoming)) fs.rmSync(path.join(dirs.incoming, stale), { force: true });
