@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope, type Registry } from '../contract';
@@ -11,9 +11,14 @@ import type { Database } from './db';
 import type { ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { registry as defaultRegistry } from './registry';
-import { ApiError } from './errors';
+import { ApiError, unsupported } from './errors';
+import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
+import { requestId } from './logging';
+import { consoleHeaders } from './headers';
+import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
+import { fileRoutes } from './routes/files';
 import { searchRoutes } from './routes/search';
 import { userRoutes } from './routes/users';
 
@@ -21,9 +26,15 @@ export interface Context {
   db: Database['db'];
   /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
   registry?: Registry;
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>;
+  /** dataDir: where uploaded files live (a temporary folder when not given). */
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
+  /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
+  limits?: Limits;
+  clock?: () => number;
+  /** Built from limits and clock when not given. */
+  throttle?: Throttle;
 }
 
 /** The context the routes receive: the registry resolved. */
@@ -33,6 +44,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyContextConfig {
+    /** This route takes a multipart form (the users call and the uploads); every other keeps JSON. */
+    multipart?: boolean;
+  }
 }
 
 /** The request body as an object; an empty body reads as {}. */
@@ -40,6 +55,17 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
     ? (request.body as Record<string, unknown>)
     : {};
+
+/** Save and status paths an anonymous caller may use, from the contract's rules. */
+const publicWrites = (registry: Registry) =>
+  new Set(
+    registry.entities
+      .flatMap((e) => [
+        ...(e.rules.create === 'public' || e.rules.update === 'public' ? [e.save] : []),
+        ...(e.rules.update === 'public' ? [e.status] : []),
+      ])
+      .map((p) => `/api${p}`),
+  );
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -50,14 +76,65 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in the form',
 };
 
-export async function buildApp(context: Context, opts: { staticDir?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
-  const ctx: AppContext = { ...context, registry: context.registry ?? defaultRegistry };
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+export interface AppOptions {
+  staticDir?: string;
+  /** Off unless given (tests); the server passes `loggerOptions(LOG_LEVEL)`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Read client addresses from X-Forwarded-For (behind a load balancer). */
+  trustProxy?: boolean;
+  timeouts?: Partial<Timeouts>;
+}
+
+/** How long a connection may take, in ms: slow or idle clients are cut off. */
+export interface Timeouts {
+  /** The whole request, body included (a 1-byte/s upload ends here). */
+  request: number;
+  /** The request's headers. */
+  headers: number;
+  /** A socket with no traffic at all. */
+  idle: number;
+  /** An idle keep-alive connection between requests. */
+  keepAlive: number;
+  /** How often Node checks the request and header timeouts. */
+  checkEvery: number;
+  /** Requests one keep-alive connection may carry. */
+  maxRequestsPerSocket: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  request: 120_000, headers: 15_000, idle: 30_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
+};
+
+export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const throttle = given.throttle ?? new Throttle(given.db, given.limits ?? DEFAULT_LIMITS, given.clock);
+  const registry = given.registry ?? defaultRegistry;
+  const ctx: AppContext = { ...given, throttle, registry };
+  const anonymousWrites = publicWrites(registry);
+  const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: requestId,
+    trustProxy: opts.trustProxy ?? false,
+    requestTimeout: t.request,
+    connectionTimeout: t.idle,
+    keepAliveTimeout: t.keepAlive,
+    maxRequestsPerSocket: t.maxRequestsPerSocket,
+    // A malformed address (a stray '%') answers in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(envelope({ query: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid' }));
+    },
+    http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
+  });
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     if (text === '' || text === undefined) return done(null, {});
+    // Depth first, on the raw text: a body nested thousands deep never reaches JSON.parse.
+    if (jsonDepth(text as string, BODY_LIMITS.depth) > BODY_LIMITS.depth) {
+      return done(new ApiError(400, `The request body is nested too deeply (at most ${BODY_LIMITS.depth} levels)`), undefined);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text as string);
@@ -67,18 +144,34 @@ export async function buildApp(context: Context, opts: { staticDir?: string; log
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       return done(new ApiError(400, 'The request body must be a JSON object'), undefined);
     }
+    const problem = jsonProblem(parsed, BODY_LIMITS);
+    if (problem) return done(new ApiError(400, problem), undefined);
     done(null, parsed);
   });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
+  // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
+  // any other route refuses a multipart body before reading it.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+  app.addHook('onRequest', async (request) => {
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
+      throw unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form');
+    }
+  });
+
+  const pageHeaders = opts.staticDir ? consoleHeaders(opts.staticDir) : {};
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Request-Id', request.id);
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/directory/')) reply.headers(pageHeaders);
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.statusCode).send(envelope({ query: error.message }));
+    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(envelope({ query: error.message }));
     const known = error.code && FASTIFY_MESSAGES[error.code];
     if (known || (error.statusCode && error.statusCode < 500)) {
       return reply.code(error.statusCode ?? 400).send(envelope({ query: known || error.message }));
     }
-    request.log.error(error);
-    return reply.code(500).send(envelope({ query: 'Something went wrong on the server; please try again' }));
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.code(500).send(envelope({ query: `Something went wrong on the server; please try again (request ${request.id})` }));
   });
 
   await app.register(
@@ -86,11 +179,16 @@ export async function buildApp(context: Context, opts: { staticDir?: string; log
       api.decorateRequest('caller', null);
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
+        // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
+        if (!request.caller && anonymousWrites.has(request.routeOptions.url ?? '')) {
+          await throttle.take([[addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite]]);
+        }
       });
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
+      await fileRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );

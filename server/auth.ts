@@ -20,6 +20,10 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+let dummy: Promise<string> | undefined;
+/** A hash of no one's password: unknown credentials are checked against it, so they take as long. */
+export const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
 export async function verifyPassword(password: string, stored: unknown): Promise<boolean> {
   if (typeof stored !== 'string') return false;
   const [scheme, salt, hash] = stored.split('$');
@@ -42,8 +46,17 @@ export async function openSession(db: DB, userId: number): Promise<string> {
   return token;
 }
 
-export async function closeSessions(db: DB, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends every session of a user, but the one of this token when given. */
+export async function closeSessions(db: DB, userId: number, except?: string | null): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (except) q = q.where('token_hash', '!=', sha256(except));
+  await q.execute();
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function sessionTokenOf(authorization: string | undefined): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+  return match ? match[1] : null;
 }
 
 export async function createResetToken(db: DB, userId: number): Promise<string> {
@@ -76,12 +89,12 @@ export function callerOf(user: Row): Caller {
  */
 export async function resolveCaller(db: DB, authorization: string | undefined): Promise<Caller | null> {
   if (!authorization) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-  if (!match) throw unauthorized('The session token is malformed; please sign in again');
+  const token = sessionTokenOf(authorization);
+  if (!token) throw unauthorized('The session token is malformed; please sign in again');
   const session = await db
     .selectFrom('sessions')
     .selectAll()
-    .where('token_hash', '=', sha256(match[1]))
+    .where('token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!session || String(session.expires_at) < now()) throw unauthorized('Your session has expired; please sign in again');
   const user = await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst();

@@ -1,5 +1,8 @@
 /** Run-time settings of the reference server, from the environment. */
 import path from 'node:path';
+import type { LogLevel } from './logging';
+
+const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +19,15 @@ export interface ServerConfig {
   publicUrl: string;
   /** When set, the directory stand-in at /directory requires this key in the X-CSCAPI-KEY header. */
   directoryKey?: string;
+  /** Structured logs (pino) at this level; 'info' by default, 'silent' for none. */
+  logLevel: LogLevel;
+  /** SMTP delivery (nodemailer URL, e.g. smtps://user:pass@mail.example.com) and the sender address. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes); 0 turns them off. */
+  rateLimitFactor: number;
+  /** Behind a load balancer: client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +44,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     directoryKey: env.DIRECTORY_KEY || undefined,
+    logLevel: LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Marketplace <no-reply@${new URL(env.PUBLIC_URL ?? `http://${host}`).hostname}>`,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -28,13 +28,28 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') privateFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') for (const side of ['-wal', '-shm']) if (fs.existsSync(file + side)) fs.chmodSync(file + side, 0o600);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db: DB = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database file is readable by the server's user only (0600), in a folder created 0700; a
+ * folder of ours that others could read is closed too (never a shared or sticky one such as /tmp).
+ */
+export function privateFile(file: string): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.statSync(dir);
+  const sticky = (stat.mode & 0o1000) !== 0;
+  if (!sticky && stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
 }
 
 const COLUMN: Record<FieldType, ColumnDataType> = {
@@ -74,7 +89,7 @@ const SERVER_TABLES: TableSpec[] = [
   {
     name: 'sessions',
     columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)' },
-    indexes: [['user_id']],
+    indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
   },
   {
@@ -83,8 +98,25 @@ const SERVER_TABLES: TableSpec[] = [
       token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', used_at: 'varchar(32)',
       created_at: 'varchar(32)',
     },
-    indexes: [['user_id']],
+    indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
+  },
+  {
+    // Each stored file and its owner: images by tag and index (1-4), documents by tag.
+    name: 'uploads',
+    columns: {
+      kind: 'varchar(8)', tag: 'varchar(128)', idx: 'integer', owner_id: 'integer', shop_id: 'integer',
+      file_name: 'varchar(160)', content_type: 'varchar(100)', size: 'integer', uploaded_by: 'integer',
+      created_at: 'varchar(32)',
+    },
+    indexes: [['file_name'], ['owner_id']],
+    unique: [['kind', 'tag', 'idx']],
+  },
+  {
+    name: 'rate_limits',
+    columns: { key: 'varchar(160)', window_start: 'bigint', hits: 'integer' },
+    indexes: [['window_start']],
+    unique: [['key']],
   },
   {
     name: 'mail_outbox',

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { buildApp } from './app';
+import { loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
+import { smtpSender, type Mail } from './mail';
+import { schedulePurge } from './maintenance';
+import { scaledLimits } from './throttle';
 
 const config = readConfig();
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
@@ -11,16 +15,25 @@ await migrate(database);
 await seedReference(database.db);
 if (config.demo) await seedDemo(database.db);
 
+// Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
+let onMail: ((mail: Mail) => void) | undefined;
 const app = await buildApp(
   {
     db: database.db,
     config,
-    // The embedded server sends no real mail: the outbox keeps it, and demo mode prints it.
-    onMail: config.demo ? (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`) : undefined,
+    onMail: (mail) => onMail?.(mail),
+    limits: scaledLimits(config.rateLimitFactor),
   },
-  { staticDir: config.staticDir, logger: process.env.LOG === '1' },
+  { staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy },
 );
+const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
+if (config.smtpUrl) onMail = smtpSender(config.smtpUrl, config.mailFrom, logError('mail delivery failed'));
+else if (config.demo) onMail = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
+// Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
+const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
+
 const shutdown = async () => {
+  stopPurge();
   await app.close();
   await database.close();
   process.exit(0);

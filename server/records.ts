@@ -5,6 +5,7 @@
  */
 import type { EntityContract, FieldSpec } from '../contract';
 import { badRequest } from './errors';
+import { FIELD_LIMITS, jsonProblem } from './limits';
 import type { Row } from './db';
 
 const DEFAULT_MAX = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
@@ -75,6 +76,8 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       return { error: `${what} must be true or false` };
     }
     case 'json': {
+      const problem = jsonProblem(value, FIELD_LIMITS, what);
+      if (problem) return { error: problem };
       const text = JSON.stringify(value);
       if (text.length > (field.max ?? DEFAULT_MAX.json)) return { error: `${what} is too large` };
       return { ok: text };

@@ -30,11 +30,23 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
     if (order !== 'ASC' && order !== 'DESC') throw badRequest('order must be ASC or DESC');
     q.sort = { field: body.sort, desc: order === 'DESC' };
   }
-  if (body.filter !== undefined) {
-    if (!isObject(body.filter)) throw badRequest('filter must be an object of column values');
-    q.filter = body.filter;
-  }
+  if (body.filter !== undefined) q.filter = readFilter(body.filter);
   return q;
+}
+
+const MAX_FILTERS = 20;
+
+/** Equality filters: an object of column names to one text, number or null each. */
+function readFilter(filter: unknown): Record<string, unknown> {
+  if (!isObject(filter)) throw badRequest('filter must be an object of column values');
+  const entries = Object.entries(filter);
+  if (entries.length > MAX_FILTERS) throw badRequest(`filter may name at most ${MAX_FILTERS} columns`);
+  for (const [field, value] of entries) {
+    const plain =
+      value === null || (typeof value === 'string' && value.length <= 255) || (typeof value === 'number' && Number.isFinite(value));
+    if (!plain) throw badRequest(`The filter on ${field.slice(0, 64)} must be a single text or number`);
+  }
+  return filter;
 }
 
 /** Whether the client asked for a page size (an extension): array answers are then paged. */

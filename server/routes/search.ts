@@ -18,12 +18,13 @@ export async function searchRoutes(app: FastifyInstance, { db, config, registry 
     if (String(value).length > 100) throw badRequest('value must be at most 100 characters');
     if (!Array.isArray(body.targets) || body.targets.length === 0) throw badRequest('targets must be a list of column names');
     const allowed: readonly string[] = entity.search.targets;
+    if (body.targets.length > allowed.length) throw badRequest(`targets may name at most ${allowed.length} columns: ${allowed.join(', ')}`);
     for (const target of body.targets) {
       if (typeof target !== 'string' || !allowed.includes(target)) {
-        throw badRequest(`${String(target)} cannot be searched here; allowed: ${allowed.join(', ')}`);
+        throw badRequest(`${String(target).slice(0, 64)} cannot be searched here; allowed: ${allowed.join(', ')}`);
       }
     }
-    const q = { ...readListQuery(body, config.strict), search: { value: String(value), targets: body.targets as string[] } };
+    const q = { ...readListQuery(body, config.strict), search: { value: String(value), targets: [...new Set(body.targets as string[])] } };
     const scope = narrowed(authorize(entity.rules.read, entity, request.caller), entity, request.caller, q.own);
     if (!wantsPages(body, config.strict)) return ok({ HLL: await listAll(db, entity, scope, q) });
     const page = await listPage(db, entity, scope, q);

@@ -9,13 +9,15 @@ import {
 import { bodyOf, type Context } from '../app';
 import { registry } from '../registry';
 import {
-  closeSessions, createResetToken, hashPassword, openSession, sha256, verifyPassword, type Caller,
+  closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { authorize, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
+import { formFields } from '../uploads';
+import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 
 const USERS = registry.entity('users');
@@ -73,14 +75,43 @@ async function ensureUnique(db: DB, email: string, phone: string, exceptId?: num
 /** An admin holding the Users screen's access, or nobody. */
 const usersAdmin = (caller: Caller | null) => authorize(USERS.rules.update, USERS, caller);
 
-/** An admin's call about another user: the body, the caller and the other user's id. */
-function aboutAnotherUser(request: FastifyRequest, selfMessage: string) {
+const RANK = { buyer: 0, seller: 1, admin: 2 } as const;
+const lower = (list: string[]) => list.map((t) => t.toLowerCase());
+
+/**
+ * An admin manages only users who are not more privileged and whose granted accesses are a subset
+ * of the admin's own: a partial admin can never edit, blacklist, demote or re-grant a fuller one.
+ */
+export function ensureMayManage(caller: Caller, target: Row): void {
+  const mine = lower(parseAccesses(caller.user.granted_accesses));
+  const theirs = lower(parseAccesses(target.granted_accesses));
+  if (RANK[roleOf(target.abilities)] > RANK[caller.role] || theirs.some((t) => !mine.includes(t))) {
+    throw forbidden('You can only manage users whose accesses you hold yourself');
+  }
+}
+
+/** An admin's call about another user they may manage: the body, the caller and that user. */
+async function aboutAnotherUser(db: DB, request: FastifyRequest, selfMessage: string) {
   const body = bodyOf(request);
   const caller = requireCaller(request.caller);
   usersAdmin(caller);
   const id = readId(body.id);
   if (id === caller.id) throw forbidden(selfMessage);
-  return { body, caller, id };
+  const target = await userById(db, id);
+  ensureMayManage(caller, target);
+  return { body, caller, id, target };
+}
+
+/** One's own email or password changes only with the current password (checked against throttling). */
+async function requireCurrentPassword(body: Row, user: Row, missing: string): Promise<void> {
+  const given = body.current_password;
+  if (typeof given !== 'string' || given === '') throw badRequest(missing);
+  if (given.length > 200 || !(await verifyPassword(given, user.password_hash))) throw forbidden('The current password is not correct');
+}
+
+/** Every reset link of a user still outstanding stops working (password or email changed). */
+async function endResetTokens(db: DB, userId: number): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** Writes a user's columns and answers the user with a message. */
@@ -106,8 +137,18 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail }: Context) {
+export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db) }: Context) {
+  const { limits } = throttle;
+  /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
+  const currentPassword = async (body: Row, user: Row, missing: string) => {
+    const keys: [string, Limit][] = [[accountKey('login', String(user.email)), limits.loginAccount]];
+    await throttle.take(keys);
+    await requireCurrentPassword(body, user, missing);
+    await throttle.undo(keys);
+  };
+
   app.post('/user', async (request) => {
+    await throttle.take([[addressKey('register', request.ip), limits.register]]);
     const body = bodyOf(request);
     const name = text(body, 'name', { required: true });
     const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
@@ -126,21 +167,30 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     const body = bodyOf(request);
     const credential = text(body, 'credential', { required: true }).toLowerCase();
     if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
+    if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
+    // Every attempt counts until it succeeds, per account and per address, before anything is looked up.
+    const keys: [string, Limit][] = [
+      [accountKey('login', credential), limits.loginAccount],
+      [addressKey('login', request.ip), limits.loginAddress],
+    ];
+    await throttle.take(keys);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb('email', '=', credential), eb('phone', '=', credential)]))
       .executeTakeFirst();
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-      throw unauthorized('The email, phone number or password is not correct');
-    }
+    // An unknown credential is checked against a dummy hash, so both answers take as long.
+    const matches = await verifyPassword(body.password, user ? user.password_hash : await dummyHash());
+    if (!user || !matches) throw unauthorized('The email, phone number or password is not correct');
+    await throttle.undo(keys);
     if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
     const token = await openSession(db, Number(user.id));
     return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
   });
 
-  app.post('/users', async (request) => {
-    const body = bodyOf(request);
+  // The console sends this call as a multipart form (SPEC §7.2); JSON works too.
+  app.post('/users', { config: { multipart: true } }, async (request) => {
+    const body = request.isMultipart() ? await formFields(request) : bodyOf(request);
     const caller = requireCaller(request.caller);
     if (body.id !== undefined && body.id !== '') {
       const id = readId(body.id);
@@ -158,26 +208,31 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     const self = id === caller.id;
     if (!self) usersAdmin(caller);
     const before = await userById(db, id);
+    if (!self) ensureMayManage(caller, before);
     const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active'] });
     if (body.abilities !== undefined) {
-      const abilities = JSON.stringify(abilitiesOf(body.abilities));
-      if (abilities !== JSON.stringify(abilitiesOf(before.abilities))) {
+      const abilities = abilitiesOf(body.abilities);
+      if (JSON.stringify(abilities) !== JSON.stringify(abilitiesOf(before.abilities))) {
         if (self) throw forbidden('You cannot change your own abilities');
-        values.abilities = abilities;
+        values.abilities = JSON.stringify(abilities);
+        // A demotion clears granted accesses: a later promotion starts from none.
+        if (roleOf(abilities) !== 'admin') values.granted_accesses = '[]';
       }
     }
     if (values.is_active !== undefined && values.is_active !== Number(before.is_active)) {
       if (self) throw forbidden('You cannot blacklist your own account');
-      if (values.is_active === 0) await closeSessions(db, id);
     }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+    const emailChanged = typeof values.email === 'string' && values.email !== String(before.email);
+    if (self && emailChanged) await currentPassword(body, before, 'Enter your current password to change your email');
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
+    if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
+    if (emailChanged) await endResetTokens(db, id);
     return saveUser(db, id, values, 'User updated successfully');
   });
 
   app.post('/user/status', async (request) => {
-    const { body, id } = aboutAnotherUser(request, 'You cannot blacklist your own account');
-    const before = await userById(db, id);
+    const { body, id, target: before } = await aboutAnotherUser(db, request, 'You cannot blacklist your own account');
     const given = body.is_active === undefined ? undefined : coerce('is_active', USERS.fields.is_active, body.is_active);
     if (given && 'error' in given) throw badRequest(given.error);
     const active = given ? Number(given.ok) : Number(before.is_active) ? 0 : 1;
@@ -186,7 +241,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
   });
 
   app.post('/user/assign-role', async (request) => {
-    const { body, caller, id } = aboutAnotherUser(request, 'You cannot grant accesses to yourself');
+    const { body, caller, id } = await aboutAnotherUser(db, request, 'You cannot grant accesses to yourself');
     const raw = body.granted_accesses;
     const tokens = parseAccesses(raw);
     const rawList = typeof raw === 'string' ? (() => { try { return JSON.parse(raw); } catch { return null; } })() : raw;
@@ -195,13 +250,13 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     if (unknown.length) throw badRequest(`These cannot be assigned: ${unknown.join(', ')}`);
     const notHeld = tokens.filter((t) => !hasAccess(caller.user.granted_accesses, t));
     if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
-    await userById(db, id);
     const granted = JSON.stringify([...new Set(tokens.map((t) => t.toLowerCase()))]);
     return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully');
   });
 
   app.post('/user/reset', async (request) => {
     const email = text(bodyOf(request), 'email', { required: true, type: 'email' }).toLowerCase();
+    await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
       const token = await createResetToken(db, Number(user.id));
@@ -216,18 +271,41 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
     return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
   });
 
+  /**
+   * A new password: with a mailed reset token (signed out), or, signed in, with the current
+   * password (an extension of the contract's call). Either way every outstanding reset token of
+   * the user dies; a reset ends every session, a signed-in change every session but this one.
+   */
   app.post('/user/update', async (request) => {
     const body = bodyOf(request);
+    if (body.reset_token === undefined && request.caller) {
+      const caller = request.caller;
+      const user = await userById(db, caller.id);
+      await currentPassword(body, user, 'Enter your current password to choose a new one');
+      const secret = password(body);
+      await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
+      await endResetTokens(db, caller.id);
+      await closeSessions(db, caller.id, sessionTokenOf(request.headers.authorization));
+      return ok({ query: 'Your password has been changed' });
+    }
     const token = text(body, 'reset_token', { required: true });
     const secret = password(body);
+    const keys: [string, Limit][] = [[addressKey('reset', request.ip), limits.resetAddress]];
+    await throttle.take(keys);
     const reset = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
-    if (!reset || reset.used_at || String(reset.expires_at) < now()) {
-      throw badRequest('This reset link is not valid any more; please ask for a new one');
-    }
+    const invalid = () => badRequest('This reset link is not valid any more; please ask for a new one');
+    if (!reset || reset.used_at || String(reset.expires_at) < now()) throw invalid();
     const userId = Number(reset.user_id);
-    await db.updateTable('password_resets').set({ used_at: now() }).where('id', '=', Number(reset.id)).execute();
+    // Single use even when two requests race: only the one that marks it used goes on.
+    const claimed = await db
+      .updateTable('password_resets').set({ used_at: now() })
+      .where('id', '=', Number(reset.id)).where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw invalid();
     await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', userId).execute();
+    await endResetTokens(db, userId);
     await closeSessions(db, userId);
+    await throttle.undo(keys);
     return ok({ query: 'Your password has been changed; please sign in' });
   });
 
@@ -241,9 +319,8 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail }: C
 
   if (!config.strict) {
     app.post('/user/logout', async (request) => {
-      const header = request.headers.authorization;
-      const match = header && /^Bearer\s+(\S+)$/i.exec(header);
-      if (match) await db.deleteFrom('sessions').where('token_hash', '=', sha256(match[1])).execute();
+      const token = sessionTokenOf(request.headers.authorization);
+      if (token) await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
       return ok({ query: 'Signed out' });
     });
   }

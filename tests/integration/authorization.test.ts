@@ -119,3 +119,64 @@ describe('sellers only ever see and change their own shops, products and orders'
     expect(res.body).toMatchObject({ status: true, detail: { status: { id: 5, name: 'Order Delivered' } } });
   });
 });
+
+describe('users endpoints: a partial admin never manages a fuller one', () => {
+  // The partial admin holds the users access (so passes the screen's guard) but not all of the
+  // target's accesses: every call about the target is refused and changes nothing.
+  const cases: [string, (id: number) => Record<string, unknown>][] = [
+    ['/user/edit', (id) => ({ id, email: 'taken-over@example.com' })],
+    ['/user/edit', (id) => ({ id, abilities: '[1]' })],
+    ['/user/edit', (id) => ({ id, is_active: 0 })],
+    ['/user/status', (id) => ({ id, is_active: 0 })],
+    ['/user/assign-role', (id) => ({ id, granted_accesses: [] })],
+  ];
+  let partial: string;
+  const targets: Record<string, number> = {};
+  beforeAll(async () => {
+    partial = (await s.userWith(ADMIN, ['users', 'orders'])).token;
+    targets['the full demo admin'] = 1;
+    targets['an admin holding an access it lacks'] = (await s.userWith(ADMIN, ['users', 'shops'])).id;
+  });
+  it.each(cases.flatMap(([path, body]) => ['the full demo admin', 'an admin holding an access it lacks'].map((who) => [path, who, body] as const)))(
+    '%s about %s is refused',
+    async (path, who, body) => {
+      const id = targets[who];
+      const before = await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const res = await s.post(path, body(id), partial);
+      expect(res.http).toBe(403);
+      expect(res.body).toMatchObject({ status: false, query: 'You can only manage users whose accesses you hold yourself' });
+      expect(await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()).toEqual(before);
+    },
+  );
+});
+
+describe('file endpoints refuse the roles that must not pass', () => {
+  const form = () => {
+    const f = new FormData();
+    f.append('tag', 'Matrix1');
+    f.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])]), 'a.png');
+    return f;
+  };
+  const send = (path: string, token: string | null) =>
+    fetch(s.url + path, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {}, body: form() });
+  it.each([
+    ['/upload-image', 'anonymous', 401],
+    ['/upload-image', 'buyer', 403],
+    ['/upload-docx', 'anonymous', 401],
+  ] as const)('%s refuses %s', async (path, role, http) => {
+    const before = await s.db.selectFrom('uploads').selectAll().execute();
+    const res = await send(path, tokens[role]);
+    expect(res.status).toBe(http);
+    expect((await res.json()).status).toBe(false);
+    expect(await s.db.selectFrom('uploads').selectAll().execute()).toEqual(before);
+  });
+  it("refuses another seller's images to a seller and to an admin without the products access", async () => {
+    expect((await send('/upload-image', tokens.seller)).status).toBe(200);
+    const other = await s.login('olu@example.com', 'olu-seller-1');
+    for (const token of [other, tokens.adminWithout]) {
+      expect((await send('/upload-image', token)).status).toBe(403);
+      expect((await s.post('/upload/status', { tyype: 'clear', tag: 'Matrix1' }, token)).http).toBe(403);
+    }
+    expect((await send('/upload-image', tokens.admin)).status).toBe(200);
+  });
+});

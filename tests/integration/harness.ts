@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app';
 import { migrate, openDatabase, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
+import type { Limits } from '../../server/throttle';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -23,6 +24,8 @@ export interface TestServer {
   /** The server itself, for paths outside /api ('/directory/...'). */
   origin: string;
   db: DB;
+  /** The server's DATA_DIR (uploaded files live under files/). */
+  dataDir: string;
   mails: { to: string; subject: string; body: string }[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
   /** GET a path of the server (not only /api), read as JSON. */
@@ -41,6 +44,8 @@ export interface ServerOptions {
   directoryKey?: string;
   /** Resource files other than the project's (a test's own entity). */
   registry?: Registry;
+  limits?: Limits;
+  clock?: () => number;
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -53,8 +58,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir },
     onMail: (m) => mails.push(m),
+    limits: opts.limits,
+    clock: opts.clock,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -88,7 +95,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, mails, post, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, mails, post, get, login, userWith,
     close: async () => {
       await app.close();
       await database.close();

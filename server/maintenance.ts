@@ -1,0 +1,32 @@
+/**
+ * Housekeeping: expired sessions, used or expired reset tokens and old attempt counters are
+ * deleted (indexed deletes, cheap enough to run every few minutes on every process).
+ */
+import type { DB } from './db';
+
+export interface Purged {
+  sessions: number;
+  resets: number;
+  limits: number;
+}
+
+export async function purgeExpired(db: DB, at: number = Date.now()): Promise<Purged> {
+  const stamp = new Date(at).toISOString();
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<', stamp).executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<', stamp), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  // Attempt windows last a minute; an hour-old counter is long over.
+  const limits = await db.deleteFrom('rate_limits').where('window_start', '<', at - 3600_000).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), resets: Number(resets.numDeletedRows), limits: Number(limits.numDeletedRows) };
+}
+
+/** Runs the purge now and then every `everyMs`, without keeping the process alive; returns a stop function. */
+export function schedulePurge(db: DB, everyMs: number, onError: (error: unknown) => void): () => void {
+  const run = () => purgeExpired(db).catch(onError);
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,101 @@
+/**
+ * Input that used to poison the server: JSON nested thousands deep, filters that are not values,
+ * searches with a thousand targets. Each answers 4xx with a readable query and stores nothing; a
+ * 5xx that remains is logged with its request id and without secrets.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../server/registry';
+import { buildApp } from '../../server/app';
+import { loggerOptions } from '../../server/logging';
+import { migrate, openDatabase } from '../../server/db';
+import { startServer, demo, type TestServer } from './harness';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login(demo.admin.email, demo.admin.password);
+});
+afterAll(() => s.close());
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const count = async (table: string) => (await s.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+describe('deep JSON', () => {
+  it('a body nested 4,100 deep answers 400 and stores nothing; lists keep working', async () => {
+    const before = await count('chats');
+    const body = `{"user_name":"x","user_email":"x@example.com","chats":${nested(4100)}}`;
+    const res = await s.post('/chat', body);
+    expect(res.http).toBe(400);
+    expect(res.body).toMatchObject({ status: false, query: 'The request body is nested too deeply (at most 32 levels)' });
+    expect(await count('chats')).toBe(before);
+    for (const [path, payload] of [['/chats', { page: 1 }], ['/products', { page: 1 }], ['/search-dive', { keyIndex: 7, value: '', targets: ['id'] }]] as const) {
+      expect((await s.post(path, payload, admin)).http).toBe(200);
+    }
+  });
+
+  it('a JSON field is checked for depth, list size and text length before it is written', async () => {
+    const before = await count('chats');
+    const deepObject = JSON.parse(`{"chats":${nested(17)}}`);
+    const cases: [unknown, string][] = [
+      [deepObject.chats, 'chats is nested too deeply (at most 16 levels)'],
+      [Array.from({ length: 1001 }, () => 0), 'chats holds a list longer than 1000 items'],
+      [[{ message: 'x'.repeat(5001) }], 'chats holds text longer than 5000 characters'],
+    ];
+    for (const [chats, query] of cases) {
+      const res = await s.post('/chat/status', { id: 1, chats }, admin);
+      expect(res.http).toBe(400);
+      expect(res.body.query).toBe(query);
+    }
+    expect(await count('chats')).toBe(before);
+  });
+
+  it('refuses keys that would poison prototypes', async () => {
+    const res = await s.post('/brand', '{"name":"P","type":"popular","__proto__":{"admin":true}}', admin);
+    expect(res.http).toBe(400);
+    expect(res.body.query).toBe('The request body uses a reserved name: __proto__');
+  });
+});
+
+describe('list filters and searches', () => {
+  const lists = [...new Set(registry.entities.map((e) => e.list))];
+  it.each([true, { a: 1 }, [1, 2], 'x'.repeat(256)])('a filter value %j answers 400 on every list', async (value) => {
+    for (const list of lists) {
+      const res = await s.post(list, { page: 1, filter: { id: value } }, admin);
+      expect(res.http, list).toBe(400);
+      expect(res.body.query).toMatch(/^The filter on id must be a single text or number$/);
+    }
+  });
+
+  it('a search with 1,000 targets answers 400', async () => {
+    const res = await s.post('/search-dive', { keyIndex: 7, value: 'a', targets: Array.from({ length: 1000 }, () => 'name') }, admin);
+    expect(res.http).toBe(400);
+    expect(res.body.query).toBe('targets may name at most 2 columns: id, name');
+  });
+});
+
+describe('a remaining 5xx', () => {
+  it('is logged with its request id and without secrets, and the answer names the id', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const database = openDatabase({});
+    await migrate(database);
+    const app = await buildApp(
+      { db: database.db, config: { strict: false, publicUrl: 'http://x.test', demo: false } },
+      { logger: { ...(loggerOptions('info') as object), stream } },
+    );
+    app.post('/api/boom', async () => {
+      throw new Error('kaboom');
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/boom?token=secret-in-url', headers: { authorization: 'Bearer secret-token', cookie: 'sid=secret-cookie' }, payload: { password: 'secret-pass' } });
+    await app.close();
+    await database.close();
+    expect(res.statusCode).toBe(500);
+    const id = /request ([0-9a-f]{16})\)$/.exec(res.json().query)![1];
+    const log = lines.join('');
+    const failed = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failed).toMatchObject({ level: 50, reqId: id, err: { message: 'kaboom' } });
+    expect(log).not.toMatch(/secret/);
+  });
+});

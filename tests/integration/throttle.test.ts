@@ -1,0 +1,146 @@
+/**
+ * Sign-in, reset and registration are throttled per account and per address, anonymous writes per
+ * address; the counters live in the database, so two API processes share them. The clock is
+ * injected: windows pass without waiting.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { migrate, openDatabase } from '../../server/db';
+import { seedDemo, seedReference } from '../../server/seed';
+import { DEFAULT_LIMITS, type Limits } from '../../server/throttle';
+import { startServer, demo, type TestServer } from './harness';
+
+let t = Date.UTC(2030, 0, 1);
+const clock = () => t;
+const limits: Limits = { ...DEFAULT_LIMITS, loginAddress: { max: 8, windowMs: 60_000 }, register: { max: 3, windowMs: 60_000 } };
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ limits, clock });
+});
+afterAll(() => s.close());
+
+const login = (credential: string, password: string) => s.post('/user/terminal', { credential, password, source: 'inbuilt', actionType: 'login' });
+const clear = () => s.db.deleteFrom('rate_limits').execute();
+
+describe('sign-in throttling', () => {
+  it('after 5 failures on an account answers 429 with Retry-After, even to the right password, until the minute is over', async () => {
+    await clear();
+    for (let i = 0; i < 5; i++) expect((await login(demo.seller.email, 'wrong-password')).http).toBe(401);
+    t += 20_000;
+    const res = await fetch(`${s.url}/user/terminal`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credential: demo.seller.email, password: demo.seller.password }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('40');
+    expect(await res.json()).toMatchObject({ status: false, query: 'Too many attempts; please wait 40 seconds and try again', detail: null });
+    expect((await login(demo.buyer.email, demo.buyer.password)).http).toBe(200); // other accounts are not locked
+    t += 40_000;
+    expect((await login(demo.seller.email, demo.seller.password)).http).toBe(200);
+  });
+
+  it('counts failures per address across accounts', async () => {
+    await clear();
+    for (let i = 0; i < 8; i++) expect((await login(`nobody${i}@example.com`, 'wrong-password')).http).toBe(401);
+    expect((await login('nobody-else@example.com', 'wrong-password')).http).toBe(429);
+    expect((await login(demo.admin.email, demo.admin.password)).http).toBe(429);
+    t += 60_000;
+  });
+
+  it('does not count sign-ins that succeed', async () => {
+    await clear();
+    for (let i = 0; i < 12; i++) expect((await login(demo.buyer.email, demo.buyer.password)).http).toBe(200);
+  });
+
+  it('takes about as long for an unknown account as for a wrong password (a dummy hash is checked)', async () => {
+    await clear();
+    const time = async (credential: string) => {
+      const start = performance.now();
+      await login(credential, 'wrong-password');
+      return performance.now() - start;
+    };
+    let known = 0;
+    let unknown = 0;
+    for (let i = 0; i < 4; i++) {
+      known += await time(demo.admin.email);
+      unknown += await time(`ghost${i}@example.com`);
+      await clear();
+    }
+    expect(unknown / known).toBeGreaterThan(0.4);
+  });
+
+  it('counts wrong current passwords as failed sign-ins of the account', async () => {
+    await clear();
+    const user = await s.userWith([1]);
+    for (let i = 0; i < 5; i++) {
+      expect((await s.post('/user/update', { current_password: 'not-the-one', password: 'a-new-password' }, user.token)).http).toBe(403);
+    }
+    expect((await s.post('/user/update', { current_password: 'password123', password: 'a-new-password' }, user.token)).http).toBe(429);
+    t += 60_000;
+  });
+});
+
+describe('reset and registration throttling', () => {
+  it('mails at most 3 reset links a minute for one account', async () => {
+    await clear();
+    const user = await s.userWith([1]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await s.post('/user/reset', { email: user.email })).http);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    expect(s.mails.filter((m) => m.to === user.email)).toHaveLength(3);
+    t += 60_000;
+  });
+
+  it('takes 3 registrations a minute from one address', async () => {
+    await clear();
+    const register = (i: number) =>
+      s.post('/user', { name: 'N', email: `reg${i}-${t}@example.com`, phone: `+1555000${i}${t % 1000}`, password: 'password123', abilities: '[1,2]' });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await register(i)).http);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    t += 60_000;
+    expect((await register(9)).http).toBe(200);
+  });
+});
+
+describe('anonymous writes', () => {
+  it('takes 10 anonymous chats a minute from one address, then answers 429 and stores nothing', async () => {
+    await clear();
+    const count = async () => (await s.db.selectFrom('chats').select('id').execute()).length;
+    const before = await count();
+    const chat = { user_name: 'Visitor', user_email: 'v@example.com', chats: [{ sent: 1, recieved: 0, message: 'hi' }] };
+    for (let i = 0; i < 10; i++) expect((await s.post('/chat', chat)).http).toBe(200);
+    const refused = await s.post('/chat', chat);
+    expect(refused.http).toBe(429);
+    expect(refused.body.query).toMatch(/^Too many attempts; please wait \d+ seconds and try again$/);
+    expect(await count()).toBe(before + 10);
+    const signedIn = await s.login(demo.buyer.email, demo.buyer.password);
+    expect((await s.post('/chat', chat, signedIn)).http).toBe(200);
+    t += 60_000;
+  });
+});
+
+describe('two API processes on one database', () => {
+  it('share the counters', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-shared-'));
+    const file = path.join(dir, 'shared.sqlite');
+    const first = openDatabase({ file });
+    await migrate(first);
+    await seedReference(first.db);
+    await seedDemo(first.db);
+    const second = openDatabase({ file });
+    const config = { strict: false, publicUrl: 'http://x.test', demo: true };
+    const apps = [await buildApp({ db: first.db, config, clock }), await buildApp({ db: second.db, config, clock })];
+    const attempt = (i: number) =>
+      apps[i % 2].inject({ method: 'POST', url: '/api/user/terminal', remoteAddress: `10.0.0.${i}`, payload: { credential: demo.seller.email, password: 'wrong-password' } });
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await attempt(i)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    for (const app of apps) await app.close();
+    await first.close();
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
