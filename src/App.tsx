@@ -6,6 +6,7 @@ import { createDataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
+import { Loaded } from './screens/loaded';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView, ShellLayout } from './layout';
 import { lazyPage } from './lazyPage';
@@ -81,6 +82,11 @@ export function App({ config }: { config: RuntimeConfig }) {
         catchAll={NotFoundPage}
         error={ErrorView}
       >
+        <CustomRoutes>
+          {registry.resources.flatMap((def) =>
+            (def.routes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+          )}
+        </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path={REGISTER_PATH} element={<RegisterPage />} />
           <Route path={RESET_PATH} element={<ResetPasswordPage />} />
