@@ -5,3 +5,4 @@ export * from './entity';
 export * from './entities';
 export * from './registry';
 export * from './types';
+export * from './money';

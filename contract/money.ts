@@ -1,0 +1,64 @@
+/**
+ * Money (SPEC §9.1, DESIGN D14), one rule for the console and the server: amounts are converted
+ * through the exchange rates' value_per_dollar before they are shown or added, never mixed.
+ */
+
+/** What conversion reads of an exchange rate (SPEC §3.14). */
+export interface Rate {
+  code: string;
+  value_per_dollar: number | string;
+  currency_symbol?: string | null;
+}
+
+const rateOf = (rates: readonly Rate[], code: string | null | undefined): Rate | undefined => {
+  const wanted = (code || 'USD').trim().toLowerCase();
+  return rates.find((r) => String(r.code).trim().toLowerCase() === wanted);
+};
+
+/**
+ * SPEC §9.1: amount ÷ value_per_dollar(source) × value_per_dollar(target), rounded to 2 decimals.
+ * The source defaults to USD and the amount to 0; an unknown source or target gives null (shown as
+ * not convertible rather than as a wrong 0).
+ */
+export function convert(amount: unknown, from: string | null | undefined, to: string | null | undefined, rates: readonly Rate[]): number | null {
+  const value = Number(amount ?? 0);
+  const source = rateOf(rates, from);
+  const target = rateOf(rates, to);
+  if (!Number.isFinite(value) || !source || !target) return null;
+  const perDollarFrom = Number(source.value_per_dollar);
+  const perDollarTo = Number(target.value_per_dollar);
+  if (!(perDollarFrom > 0) || !(perDollarTo > 0)) return null;
+  return Math.round((value / perDollarFrom) * perDollarTo * 100) / 100;
+}
+
+/** The rate one unit of `from` is worth in `to` (for "1 NGN = 0.00065 USD" hovers), or null. */
+export function unitRate(from: string, to: string, rates: readonly Rate[]): number | null {
+  const source = rateOf(rates, from);
+  const target = rateOf(rates, to);
+  if (!source || !target || !(Number(source.value_per_dollar) > 0)) return null;
+  return Number(target.value_per_dollar) / Number(source.value_per_dollar);
+}
+
+/** SPEC §9.1: thousands separated by commas, always 2 decimals, prefixed by the symbol ('$' when missing). */
+export function formatMoney(amount: number, symbol?: string | null): string {
+  const fixed = Math.abs(amount).toFixed(2);
+  const [whole, cents] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 ? '-' : ''}${symbol || '$'}${grouped}.${cents}`;
+}
+
+/** Sums amounts of mixed currencies in one currency; amounts whose currency has no rate are counted apart. */
+export function sumConverted(
+  items: readonly { amount: unknown; currency: string | null | undefined }[],
+  to: string,
+  rates: readonly Rate[],
+): { total: number; unconverted: number } {
+  let total = 0;
+  let unconverted = 0;
+  for (const item of items) {
+    const value = convert(item.amount, item.currency, to, rates);
+    if (value === null) unconverted += 1;
+    else total += value;
+  }
+  return { total: Math.round(total * 100) / 100, unconverted };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { convert, formatMoney, sumConverted, unitRate } from '../../contract';
+
+const rates = [
+  { code: 'USD', value_per_dollar: 1, currency_symbol: '$' },
+  { code: 'NGN', value_per_dollar: 1550, currency_symbol: '₦' },
+  { code: 'gbp', value_per_dollar: '0.79', currency_symbol: '£' },
+];
+
+describe('money (SPEC §9.1)', () => {
+  it('converts through value_per_dollar, rounded to 2 decimals, codes compared case-insensitively', () => {
+    expect(convert(3100, 'NGN', 'USD', rates)).toBe(2);
+    expect(convert(10, 'USD', 'GBP', rates)).toBe(7.9);
+    expect(convert(100, 'GBP', 'NGN', rates)).toBe(196202.53);
+    expect(convert(undefined, undefined, 'USD', rates)).toBe(0);
+  });
+  it('gives null for an unknown currency rather than a wrong amount', () => {
+    expect(convert(5, 'XYZ', 'USD', rates)).toBeNull();
+    expect(convert(5, 'USD', 'XYZ', rates)).toBeNull();
+  });
+  it('formats with the symbol, comma groups and 2 decimals', () => {
+    expect(formatMoney(1234567.5, '₦')).toBe('₦1,234,567.50');
+    expect(formatMoney(0, null)).toBe('$0.00');
+    expect(formatMoney(123456789012345.67, '$')).toBe('$123,456,789,012,345.67');
+    expect(formatMoney(-42, '£')).toBe('-£42.00');
+  });
+  it('adds mixed currencies only after converting them', () => {
+    expect(sumConverted([{ amount: 3100, currency: 'NGN' }, { amount: 3, currency: 'USD' }, { amount: 1, currency: 'XYZ' }], 'USD', rates)).toEqual({ total: 5, unconverted: 1 });
+    expect(unitRate('NGN', 'USD', rates)).toBeCloseTo(1 / 1550);
+  });
+});
