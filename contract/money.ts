@@ -15,19 +15,22 @@ const rateOf = (rates: readonly Rate[], code: string | null | undefined): Rate |
   return rates.find((r) => String(r.code).trim().toLowerCase() === wanted);
 };
 
+/** Whether the rates know a currency (codes compared case-insensitively). */
+export const hasRate = (rates: readonly Rate[], code: string | null | undefined) => rateOf(rates, code) !== undefined;
+
 /**
  * SPEC §9.1: amount ÷ value_per_dollar(source) × value_per_dollar(target), rounded to 2 decimals.
- * The source defaults to USD and the amount to 0; an unknown source or target gives null (shown as
- * not convertible rather than as a wrong 0).
+ * The source defaults to USD and the amount to 0; a source (or target) not among the rates gives 0,
+ * as the specification says; `sumConverted` counts such amounts apart so a total never hides them.
  */
-export function convert(amount: unknown, from: string | null | undefined, to: string | null | undefined, rates: readonly Rate[]): number | null {
+export function convert(amount: unknown, from: string | null | undefined, to: string | null | undefined, rates: readonly Rate[]): number {
   const value = Number(amount ?? 0);
   const source = rateOf(rates, from);
   const target = rateOf(rates, to);
-  if (!Number.isFinite(value) || !source || !target) return null;
+  if (!Number.isFinite(value) || !source || !target) return 0;
   const perDollarFrom = Number(source.value_per_dollar);
   const perDollarTo = Number(target.value_per_dollar);
-  if (!(perDollarFrom > 0) || !(perDollarTo > 0)) return null;
+  if (!(perDollarFrom > 0) || !(perDollarTo > 0)) return 0;
   return Math.round((value / perDollarFrom) * perDollarTo * 100) / 100;
 }
 
@@ -56,9 +59,8 @@ export function sumConverted(
   let total = 0;
   let unconverted = 0;
   for (const item of items) {
-    const value = convert(item.amount, item.currency, to, rates);
-    if (value === null) unconverted += 1;
-    else total += value;
+    if (hasRate(rates, item.currency)) total += convert(item.amount, item.currency, to, rates);
+    else unconverted += 1;
   }
   return { total: Math.round(total * 100) / 100, unconverted };
 }

@@ -14,9 +14,9 @@ describe('money (SPEC §9.1)', () => {
     expect(convert(100, 'GBP', 'NGN', rates)).toBe(196202.53);
     expect(convert(undefined, undefined, 'USD', rates)).toBe(0);
   });
-  it('gives null for an unknown currency rather than a wrong amount', () => {
-    expect(convert(5, 'XYZ', 'USD', rates)).toBeNull();
-    expect(convert(5, 'USD', 'XYZ', rates)).toBeNull();
+  it('gives 0 for a source currency not among the rates (SPEC §9.1)', () => {
+    expect(convert(5, 'XYZ', 'USD', rates)).toBe(0);
+    expect(convert(5, 'USD', 'XYZ', rates)).toBe(0);
   });
   it('formats with the symbol, comma groups and 2 decimals', () => {
     expect(formatMoney(1234567.5, '₦')).toBe('₦1,234,567.50');
