@@ -98,6 +98,10 @@ export const en = {
   session: {
     ended: 'Your session has ended, please sign in again',
   },
+  currency: {
+    converted: '%{original}, at %{rate}',
+    no_rate: '%{original}: no exchange rate for this currency',
+  },
   dashboard: {
     title: 'Dashboard',
     welcome: 'Welcome, %{name}',
