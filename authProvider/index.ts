@@ -113,11 +113,9 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
     },
     async checkError(error: unknown) {
       // Signed out already (a public page asking who is there): nothing to end, stay on the page.
-      if (isObject(error) && error.status === 401 && getSession()) {
-        clearSession();
-        cache = null;
-        throw new Error('session.ended');
-      }
+      // The session is ended by react-admin's logout right after (checkAuth must still pass first
+      // for the 'Your session has ended' message to be shown).
+      if (isObject(error) && error.status === 401 && getSession()) throw new Error('session.ended');
     },
     async getIdentity() {
       const user = await profile();

@@ -5,6 +5,7 @@ import { migrate, openDatabase } from './db';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
+import { seedProductImages } from './seeds/productImages';
 import { smtpSender, type Mail } from './mail';
 import { schedulePurge } from './maintenance';
 import { scaledLimits } from './throttle';
@@ -13,7 +14,7 @@ const config = readConfig();
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 await migrate(database);
 await seedReference(database.db);
-if (config.demo) await seedDemo(database.db);
+if (config.demo && (await seedDemo(database.db))) await seedProductImages(database.db, config.dataDir);
 
 // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
 let onMail: ((mail: Mail) => void) | undefined;

@@ -13,12 +13,13 @@ export default function ImagesCell({ record, source }: CellProps) {
   const translate = useTranslate();
   const { openModal } = useModalActions();
   const show = () =>
-    openModal('ALERT', { title: translate('resources.products.images_title', { name: record.name ?? '' }), body: <ImageList urls={imageUrls(record[source])} /> });
+    openModal('ALERT', { title: translate('resources.products.images_title', { name: record.name ?? '' }), body: <ImageList urls={imageUrls(record[source])} size={200} /> });
   return (
     <Link
       component="button"
       type="button"
       underline="always"
+      sx={{ whiteSpace: 'nowrap' }}
       onClick={(e) => e.stopPropagation()}
       onDoubleClick={(e) => {
         e.stopPropagation();

@@ -6,5 +6,5 @@ export default function StockCell({ record, source }: CellProps) {
   const translate = useTranslate();
   const value = record[source];
   if (value === null || value === undefined || value === '') return null;
-  return <span>{Number(value) > 0 ? String(value) : translate('resources.products.out_of_stock')}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{Number(value) > 0 ? String(value) : translate('resources.products.out_of_stock')}</span>;
 }

@@ -25,7 +25,8 @@ export default function LoginPage() {
     const { credential, password } = values as unknown as LoginValues;
     setPending(true);
     try {
-      await login({ credential: credential.trim(), password }, '/');
+      // No fixed destination: the page asked for before signing in (a session that ended) reopens, or '/'.
+      await login({ credential: credential.trim(), password });
     } catch (error) {
       notify(messageOf(error, 'auth.login.failed'), { type: 'error' });
     } finally {

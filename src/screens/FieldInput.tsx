@@ -15,10 +15,10 @@ import { Loaded } from './loaded';
 type PickField = Extract<Field, { kind: 'pickOrType' }>;
 
 /** Options of a pick-or-type field: names of another resource's records, or of an array in the record. */
-function usePickOptions(field: PickField): PickOption[] {
+function usePickOptions(field: PickField): { options: PickOption[]; loading: boolean } {
   const record = useRecordContext();
   const reference = 'reference' in field.options ? field.options.reference : undefined;
-  const { data = [] } = useGetList(
+  const { data = [], isPending } = useGetList(
     reference ?? '',
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: !!reference },
@@ -26,17 +26,18 @@ function usePickOptions(field: PickField): PickOption[] {
   if ('path' in field.options) {
     const carry = field.options.carry ?? [];
     const items = valueAt(record ?? { id: '' }, field.options.path);
-    return (Array.isArray(items) ? items : []).map((item: Record<string, unknown>) => ({
+    const options = (Array.isArray(items) ? items : []).map((item: Record<string, unknown>) => ({
       value: String(item.name ?? ''),
       carry: Object.fromEntries(carry.map((key) => [key, item[key] ?? null])),
     }));
+    return { options, loading: false };
   }
-  return data.map((r) => ({ value: String(r.name) }));
+  return { options: data.map((r) => ({ value: String(r.name) })), loading: isPending };
 }
 
 function PickOrType({ field, label, isRequired }: { field: PickField; label: string; isRequired: boolean }) {
-  const options = usePickOptions(field);
-  return <PickOrTypeInput source={field.source} label={label} options={options} isRequired={isRequired} />;
+  const { options, loading } = usePickOptions(field);
+  return <PickOrTypeInput source={field.source} label={label} options={options} isRequired={isRequired} loading={loading} />;
 }
 
 /** The validators the contract asks of a field: required, email, number range. */

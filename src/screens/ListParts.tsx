@@ -218,9 +218,11 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   };
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
-    // Wide tables scroll inside their card; the page never grows wider than the window.
-    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+    // Wide tables scroll inside their card; the page never grows wider than the window. (Only the
+    // table's own wrapper scrolls: the bulk actions bar floats above it.)
+    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
       <DataTable
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
         storeKey={storeKey}
         hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
         rowClick={(_id, _resource, record) => {

@@ -8,7 +8,7 @@ export function CurrencyInput(props: { source: string; label: string; isRequired
   const { data = [], isPending } = useGetList(EXCHANGES_RESOURCE, {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'code', order: 'ASC' },
-  });
+  }, { enabled: !only });
   const codes = only ?? data.map((rate) => String(rate.code));
   const choices = codes.map((code) => ({ id: code, name: code }));
   return (

@@ -77,6 +77,9 @@ interface Part {
 }
 type Selection = Record<LocationLevel, Part>;
 
+/** Every picker of the row shares its width equally, whichever are lists and which free text. */
+const PART = { flex: { xs: 'none', sm: '1 1 0' }, minWidth: 0, width: { xs: '100%', sm: 'auto' } } as const;
+
 const EMPTY: Part = { name: '', code: '', free: false, latitude: null, longitude: null };
 const FREE: Part = { ...EMPTY, free: true };
 
@@ -290,7 +293,7 @@ function LocationFields({ levels, initial, required, disabled, countryError, onC
       disabled={disabled}
       autoFocus={focus === level}
       onChange={(event) => onType(event.target.value)}
-      fullWidth
+      sx={PART}
       slotProps={{ input: { endAdornment: canGoBack ? backToList(level, reset) : undefined } }}
     />
   );
@@ -310,7 +313,7 @@ function LocationFields({ levels, initial, required, disabled, countryError, onC
       <Autocomplete<DirectoryPlace, false, false, true>
         freeSolo
         id="country"
-        sx={{ flex: 1 }}
+        sx={PART}
         options={countries.items}
         loading={countries.loading}
         disabled={disabled}
@@ -333,7 +336,7 @@ function LocationFields({ levels, initial, required, disabled, countryError, onC
         ) : (
           <Autocomplete<Choice, false, false, false>
             id="state"
-            sx={{ flex: 1 }}
+            sx={PART}
             options={withCurrent([others, ...states.items], stateValue)}
             loading={states.loading}
             disabled={disabled || !countryCode}
@@ -350,7 +353,7 @@ function LocationFields({ levels, initial, required, disabled, countryError, onC
         ) : (
           <Autocomplete<Choice, false, false, false>
             id="city"
-            sx={{ flex: 1 }}
+            sx={PART}
             options={withCurrent([others, ...cities.items.map((c) => ({ ...c, iso2: '' }))], cityValue)}
             loading={cities.loading}
             disabled={disabled || !stateCode}

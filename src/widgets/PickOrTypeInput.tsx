@@ -15,13 +15,15 @@ export interface PickOption {
 
 const CREATE_NEW = '\u0000create-new';
 
-export function PickOrTypeInput(props: { source: string; label: string; options: PickOption[]; isRequired?: boolean }) {
-  const { source, label, options, isRequired } = props;
+export function PickOrTypeInput(props: { source: string; label: string; options: PickOption[]; isRequired?: boolean; loading?: boolean }) {
+  const { source, label, options, isRequired, loading } = props;
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const { field, fieldState, id } = useInput({ source, validate: isRequired ? required() : undefined });
   const current = typeof field.value === 'string' ? field.value : '';
-  const [typing, setTyping] = useState(current !== '' && !options.some((o) => o.value === current));
+  // Until the user switches, a value that is not among the (loaded) options is shown as typed text.
+  const [choice, setChoice] = useState<'pick' | 'type' | null>(null);
+  const typing = choice ? choice === 'type' : !loading && current !== '' && !options.some((o) => o.value === current);
   const common = {
     id,
     fullWidth: true,
@@ -41,10 +43,14 @@ export function PickOrTypeInput(props: { source: string; label: string; options:
       value={options.some((o) => o.value === current) ? current : ''}
       onChange={(e) => {
         if (e.target.value === CREATE_NEW) {
-          setTyping(true);
+          setChoice('type');
           field.onChange('');
+          // A new value carries nothing of a value picked before (a subcategory's serial).
+          const carried = new Set(options.flatMap((o) => Object.keys(o.carry ?? {})));
+          for (const key of carried) setValue(key, null, { shouldDirty: true });
           return;
         }
+        setChoice('pick');
         const option = options.find((o) => o.value === e.target.value);
         field.onChange(e.target.value);
         for (const [key, value] of Object.entries(option?.carry ?? {})) setValue(key, value, { shouldDirty: true });

@@ -144,7 +144,11 @@ describe('logout, checkAuth, checkError', () => {
     await expect(auth.checkError(new HttpError('Forbidden', 403))).resolves.toBeUndefined();
     await expect(auth.checkError(new Error('boom'))).resolves.toBeUndefined();
     expect(getSession()).not.toBeNull();
-    await expect(auth.checkError(new HttpError('Unauthenticated', 401))).rejects.toThrow();
+    // It asks react-admin to sign out with the session-ended message; react-admin's logout then
+    // ends the session (checkAuth must still pass in between for the message to show).
+    await expect(auth.checkError(new HttpError('Unauthenticated', 401))).rejects.toThrow('session.ended');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await auth.logout();
     expect(getSession()).toBeNull();
   });
 });
