@@ -515,3 +515,35 @@ describe('custom methods', () => {
     expect(calls[0]).toMatchObject({ url: `${API}/shopz`, body: { owner_id: USER_ID } });
   });
 });
+
+describe('uploads and the products lifecycle (SPEC §7.4, §7.5)', () => {
+  beforeEach(() => setSession(TOKEN, USER_ID));
+
+  it('upload sends file, file1, file2, file3 and tag as a multipart form with the bearer token', async () => {
+    const { dp, calls } = fake({ json: ok({ query: '3 images uploaded', detail: { files: ['a', 'b', 'c'] } }) });
+    const files = [1, 2, 3].map((n) => new Blob([`png${n}`], { type: 'image/png' }));
+    const result = await dp.upload('image', 'Lamp_7', files, { shop_id: '4' });
+    expect(calls[0]).toMatchObject({ url: `${API}/upload-image`, method: 'POST', multipart: true, headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' } });
+    expect(Object.keys(calls[0].body as object)).toEqual(['file', 'file1', 'file2', 'file3'].slice(0, 3).concat(['tag', 'shop_id']));
+    expect(calls[0].body).toMatchObject({ tag: 'Lamp_7', shop_id: '4' });
+    expect(result).toEqual({ query: '3 images uploaded', files: ['a', 'b', 'c'] });
+    await dp.upload('docx', 'cv_7', [new Blob(['zip'])]);
+    expect(calls[1]).toMatchObject({ url: `${API}/upload-docx`, multipart: true });
+  });
+
+  it('a product save uploads the chosen images first, then sends their §7.4 entries as image', async () => {
+    const { lifecycle } = await import('../../resources/products/lifecycle');
+    const { dp, calls } = fake({ json: ok({ query: '2 images uploaded' }) });
+    const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    const data = await lifecycle.beforeSave!({ name: 'Desk lamp', shop_id: 4, image: { pending: files } }, dp, 'products');
+    expect(calls[0]).toMatchObject({ url: `${API}/upload-image`, body: { tag: 'Desk_lamp7', shop_id: '4' } });
+    expect(data.image).toEqual([
+      { id: expect.any(Number), image: 'http://api.test/api/files/images/Desk_lamp7_1.png' },
+      { id: expect.any(Number), image: 'http://api.test/api/files/images/Desk_lamp7_2.png' },
+    ]);
+    // Nothing chosen: the save goes as it is, with no upload.
+    const unchanged = { name: 'Desk lamp', image: [{ id: 1, image: 'x' }] };
+    expect(await lifecycle.beforeSave!(unchanged, dp, 'products')).toBe(unchanged);
+    expect(calls).toHaveLength(1);
+  });
+});
