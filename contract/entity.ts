@@ -86,6 +86,8 @@ export interface ApiSpec {
   rules: { read: Rule; create: Rule; update: Rule };
   /** Its calls are served by routes of their own (users: register, sign in, the multipart list). */
   ownRoutes?: boolean;
+  /** Not part of the legacy contract: its calls answer 404 in strict mode (the audit log). */
+  extension?: boolean;
   fields: Readonly<Record<string, FieldSpec>>;
   relations?: readonly Relation[];
 }

@@ -47,6 +47,7 @@ export const en = {
     'custom-distances': 'Custom Distances',
     'deletion-requests': 'Deletion Requests',
     'chat-logs': 'Chat Logs',
+    audit: 'Audit log',
     seller: {
       dashboard: 'Dashboard',
       'my-shops': 'Shops',
@@ -268,6 +269,10 @@ export const en = {
         no_name: 'Product name is not available yet',
         wrong_type: 'Only JPG and PNG images can be uploaded',
       },
+    },
+    auditLogs: {
+      name: 'Audit entry |||| Audit log',
+      fields: { id: 'ID', created_at: 'When', user_name: 'User', action: 'Action', entity: 'Entity', record_id: 'Record', after: 'Changes' },
     },
     brands: {
       name: 'Brand |||| Brands',

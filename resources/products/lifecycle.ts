@@ -11,7 +11,7 @@ import { imageEntries, imageTag, isPending } from './images';
 const absolute = (apiUrl: string) =>
   typeof window === 'undefined' ? apiUrl : new URL(apiUrl, window.location.href).href.replace(/\/$/, '');
 
-export const lifecycle: Omit<ResourceCallbacks, 'resource'> = {
+export const lifecycle = {
   async beforeSave(data: Record<string, unknown>, dataProvider: DataProvider) {
     if (!isPending(data.image)) return data;
     const provider = dataProvider as MarketplaceDataProvider;
@@ -21,4 +21,4 @@ export const lifecycle: Omit<ResourceCallbacks, 'resource'> = {
     await provider.upload('image', tag, files, extra);
     return { ...data, image: imageEntries(absolute(provider.apiUrl), tag, files.length) };
   },
-};
+} satisfies Omit<ResourceCallbacks, 'resource'>;

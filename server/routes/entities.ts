@@ -16,10 +16,16 @@ import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow } from '../store';
 import type { DB, Row } from '../db';
 import { loadHooks, type EntityHooks, type HookContext } from '../hooks';
+import { audit } from '../audit';
+import { checkUnreferenced } from '../integrity';
 import { ok, readListQuery, wantsPages } from './common';
 
-/** Entities served here: not those with routes of their own (users), nor those no one may call. */
-const served = (e: EntityContract) => !e.ownRoutes && Object.values(e.rules).some((r) => r !== 'none');
+/**
+ * Entities served here: not those with routes of their own (users), nor those no one may call, nor
+ * extensions of the contract in strict mode.
+ */
+const served = (e: EntityContract, strict: boolean) =>
+  !e.ownRoutes && !(strict && e.extension) && Object.values(e.rules).some((r) => r !== 'none');
 
 /** Whether a status call asks for deletion, in the entity's delete style (SPEC §4.8). */
 function isDelete(entity: EntityContract, body: Record<string, unknown>): boolean {
@@ -91,7 +97,7 @@ const isNew = (id: unknown) => id === undefined || id === null || id === '' || i
 
 export async function entityRoutes(app: FastifyInstance, { db, config, registry }: AppContext) {
   const allHooks = await loadHooks(registry.entities);
-  for (const entity of registry.entities.filter(served)) {
+  for (const entity of registry.entities.filter((e) => served(e, config.strict))) {
     const hooks: EntityHooks = allHooks.get(entity.name) ?? {};
     const title = entity.title;
 
@@ -125,6 +131,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
             await checkUnique(trx, entity, shaped);
             const row = await insertRow(trx, entity, shaped);
             await hooks.afterWrite?.(ctx, row, body);
+            await audit(trx, { caller, action: 'create', entity: entity.name, recordId: Number(row.id), after: row });
             return answer(trx, entity, row, `${title} created successfully`);
           }
           // Adding to an existing record needs the right to change it.
@@ -141,6 +148,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
         await checkUnique(trx, entity, shaped, id);
         const row = await updateRow(trx, entity, id, shaped);
         await hooks.afterWrite?.(ctx, row, body);
+        await audit(trx, { caller, action: 'update', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} updated successfully`);
       });
     });
@@ -153,10 +161,14 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
       return db.transaction().execute(async (trx) => {
         const before = await findScoped(trx, entity, scope, id);
         if (isDelete(entity, body)) {
+          await checkUnreferenced(trx, registry, entity, id);
           await deleteRow(trx, entity, id);
+          await audit(trx, { caller: request.caller, action: 'delete', entity: entity.name, recordId: id, before });
           return ok({ query: `${title} deleted successfully`, detail: { id } });
         }
         const values = readPayload(entity, body, { create: false, only: entity.statusFields });
+        const emptied = Object.keys(values).filter((key) => values[key] === null);
+        if (emptied.length) throw badRequest(`${emptied.map(label).join(', ')} cannot be left empty`);
         if (Object.keys(values).length === 0) {
           throw badRequest(`Nothing to change: send ${entity.statusFields.join(', ') || 'a delete request'}`);
         }
@@ -164,6 +176,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
         const ctx: HookContext = { db: trx, entity, caller: request.caller, scope };
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, body)) ?? values;
         const row = await updateRow(trx, entity, id, shaped);
+        await audit(trx, { caller: request.caller, action: 'status', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} status updated successfully`);
       });
     });

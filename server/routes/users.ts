@@ -8,8 +8,9 @@ import {
 } from '../../contract';
 import { bodyOf, type Context } from '../app';
 import { registry } from '../registry';
+import { audit, type AuditAction } from '../audit';
 import {
-  closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
+  callerOf, closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
@@ -115,9 +116,13 @@ async function endResetTokens(db: DB, userId: number): Promise<void> {
 }
 
 /** Writes a user's columns and answers the user with a message. */
-async function saveUser(db: DB, id: number, values: Row, query: string) {
-  const user = await db.updateTable('users').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-  return ok({ query, detail: await presentUser(db, user) });
+async function saveUser(db: DB, id: number, values: Row, query: string, by: { caller: Caller; action: AuditAction }) {
+  return db.transaction().execute(async (trx) => {
+    const before = await userById(trx, id);
+    const user = await trx.updateTable('users').set({ ...values, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await audit(trx, { caller: by.caller, action: by.action, entity: 'users', recordId: id, before, after: user });
+    return ok({ query, detail: await presentUser(trx, user) });
+  });
 }
 
 export async function createUser(
@@ -185,6 +190,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await throttle.undo(keys);
     if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
     const token = await openSession(db, Number(user.id));
+    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
     return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
   });
 
@@ -228,16 +234,16 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
     if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
     if (emailChanged) await endResetTokens(db, id);
-    return saveUser(db, id, values, 'User updated successfully');
+    return saveUser(db, id, values, 'User updated successfully', { caller, action: 'update' });
   });
 
   app.post('/user/status', async (request) => {
-    const { body, id, target: before } = await aboutAnotherUser(db, request, 'You cannot blacklist your own account');
+    const { body, caller, id, target: before } = await aboutAnotherUser(db, request, 'You cannot blacklist your own account');
     const given = body.is_active === undefined ? undefined : coerce('is_active', USERS.fields.is_active, body.is_active);
     if (given && 'error' in given) throw badRequest(given.error);
     const active = given ? Number(given.ok) : Number(before.is_active) ? 0 : 1;
     if (!active) await closeSessions(db, id);
-    return saveUser(db, id, { is_active: active }, active ? 'User activated' : 'User blacklisted');
+    return saveUser(db, id, { is_active: active }, active ? 'User activated' : 'User blacklisted', { caller, action: 'blacklist' });
   });
 
   app.post('/user/assign-role', async (request) => {
@@ -251,7 +257,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     const notHeld = tokens.filter((t) => !hasAccess(caller.user.granted_accesses, t));
     if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
     const granted = JSON.stringify([...new Set(tokens.map((t) => t.toLowerCase()))]);
-    return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully');
+    return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully', { caller, action: 'roles' });
   });
 
   app.post('/user/reset', async (request) => {
@@ -286,6 +292,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
       await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
       await endResetTokens(db, caller.id);
       await closeSessions(db, caller.id, sessionTokenOf(request.headers.authorization));
+      await audit(db, { caller, action: 'password', entity: 'users', recordId: caller.id });
       return ok({ query: 'Your password has been changed' });
     }
     const token = text(body, 'reset_token', { required: true });
@@ -306,6 +313,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await endResetTokens(db, userId);
     await closeSessions(db, userId);
     await throttle.undo(keys);
+    await audit(db, { caller: null, action: 'password', entity: 'users', recordId: userId });
     return ok({ query: 'Your password has been changed; please sign in' });
   });
 

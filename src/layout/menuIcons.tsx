@@ -23,6 +23,7 @@ import SocialDistanceIcon from '@mui/icons-material/SocialDistance';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import ForumIcon from '@mui/icons-material/Forum';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import HistoryIcon from '@mui/icons-material/History';
 
 /** The icon set resource files name their sidebar icon from (`menu.icon`), by MUI icon name. */
 export const MENU_ICONS: Readonly<Record<string, ReactElement>> = {
@@ -49,6 +50,7 @@ export const MENU_ICONS: Readonly<Record<string, ReactElement>> = {
   SocialDistance: <SocialDistanceIcon />,
   PersonRemove: <PersonRemoveIcon />,
   Forum: <ForumIcon />,
+  History: <HistoryIcon />,
 };
 
 export const DEFAULT_MENU_ICON = <ChevronRightIcon />;

@@ -13,7 +13,7 @@ export const ADMIN_MENU = [
   'Dashboard', 'My Shops', 'My Products', 'My Orders', 'Shops', 'Products', 'Orders', 'Subscription Plans',
   'Subscriptions', 'category', 'Support', 'Job Posts', 'Job Applicants', 'Users', 'Brands', 'Mail templates',
   'Order Status', 'Curencies Exchange', 'Shipping Clases', 'Mile Prices', 'Custom Distances', 'Deletion Requests',
-  'Chat Logs',
+  'Chat Logs', 'Audit log',
 ];
 export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products'];
 

@@ -535,7 +535,7 @@ describe('uploads and the products lifecycle (SPEC §7.4, §7.5)', () => {
     const { lifecycle } = await import('../../resources/products/lifecycle');
     const { dp, calls } = fake({ json: ok({ query: '2 images uploaded' }) });
     const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })];
-    const data = await lifecycle.beforeSave!({ name: 'Desk lamp', shop_id: 4, image: { pending: files } }, dp, 'products');
+    const data = await lifecycle.beforeSave({ name: 'Desk lamp', shop_id: 4, image: { pending: files } }, dp);
     expect(calls[0]).toMatchObject({ url: `${API}/upload-image`, body: { tag: 'Desk_lamp7', shop_id: '4' } });
     expect(data.image).toEqual([
       { id: expect.any(Number), image: 'http://api.test/api/files/images/Desk_lamp7_1.png' },
@@ -543,7 +543,7 @@ describe('uploads and the products lifecycle (SPEC §7.4, §7.5)', () => {
     ]);
     // Nothing chosen: the save goes as it is, with no upload.
     const unchanged = { name: 'Desk lamp', image: [{ id: 1, image: 'x' }] };
-    expect(await lifecycle.beforeSave!(unchanged, dp, 'products')).toBe(unchanged);
+    expect(await lifecycle.beforeSave(unchanged, dp)).toBe(unchanged);
     expect(calls).toHaveLength(1);
   });
 });

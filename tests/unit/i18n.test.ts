@@ -11,6 +11,8 @@ describe('i18n: console strings as the specification words them', () => {
       'Subscription Plans', 'Subscriptions', 'category', 'Support', 'Job Posts', 'Job Applicants',
       'Users', 'Brands', 'Mail templates', 'Order Status', 'Curencies Exchange', 'Shipping Clases',
       'Mile Prices', 'Custom Distances', 'Deletion Requests', 'Chat Logs',
+      // Beyond the spec: the audit log.
+      'Audit log',
     ]);
   });
 

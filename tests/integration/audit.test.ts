@@ -1,0 +1,107 @@
+/**
+ * The audit log: writes, status changes, deletes, role and blacklist changes and sign-ins are
+ * recorded with who, what and the fields before and after; only administrators granted `audit`
+ * read it; it is an extension, absent in strict mode. Deletes keep what other records use.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, demo, startServer, type TestServer } from './harness';
+
+let s: TestServer;
+let admin: string;
+let seller: string;
+
+beforeAll(async () => {
+  s = await startServer();
+  admin = await s.login(demo.admin.email, demo.admin.password);
+  seller = await s.login(demo.seller.email, demo.seller.password);
+});
+afterAll(() => s.close());
+
+const entries = async (token: string, value: string, targets = ['entity']) =>
+  (await s.post('/search-dive', { keyIndex: (await keyIndex()), value, targets, page: 1, per_page: 100 }, token)).body;
+const keyIndex = async () => {
+  const { registry } = await import('../../server/registry');
+  return registry.entity('auditLogs').search!.keyIndex;
+};
+
+describe('the audit log', () => {
+  it('records a create, an update and a status change with the fields before and after', async () => {
+    const made = await s.post('/brand', { name: 'Audited', type: 'popular' }, admin);
+    const id = made.body.detail.id;
+    await s.post('/brand', { id, name: 'Audited twice', type: 'popular' }, admin);
+    await s.post('/brand/status', { id, is_active: 0 }, admin);
+    const rows = await s.db.selectFrom('auditLogs').selectAll().where('entity', '=', 'brands').where('record_id', '=', id).orderBy('id').execute();
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'status']);
+    expect(rows.every((r) => r.user_name === 'Ada Admin')).toBe(true);
+    expect(JSON.parse(String(rows[1].before))).toEqual({ name: 'Audited' });
+    expect(JSON.parse(String(rows[1].after))).toEqual({ name: 'Audited twice' });
+    expect(JSON.parse(String(rows[2].after))).toEqual({ is_active: 0 });
+  });
+
+  it('records sign-ins, role and blacklist changes, and never a password hash', async () => {
+    const other = await s.userWith([1, 2], []);
+    await s.post('/user/assign-role', { id: 3, granted_accesses: [] }, admin);
+    await s.post('/user/status', { id: other.id, is_active: 0 }, admin);
+    const rows = await s.db.selectFrom('auditLogs').selectAll().where('entity', '=', 'users').execute();
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['sign-in', 'roles', 'blacklist']));
+    expect(rows.some((r) => String(r.after ?? '').includes('password') || String(r.before ?? '').includes('password'))).toBe(false);
+  });
+
+  it('writes nothing for a refused call', async () => {
+    const count = async () => Number((await s.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    expect((await s.post('/brand', { name: '' }, admin)).http).toBe(400);
+    expect((await s.post('/category', { name: 'X', commission_currency: 'USD', commission_flat_rate: 1 }, seller)).http).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('is read by administrators granted audit only', async () => {
+    const listed = await s.post('/audit-logs', { page: 1 }, admin);
+    expect(listed.http).toBe(200);
+    expect(listed.body.HLL.total).toBeGreaterThan(0);
+    expect((await entries(admin, 'brands')).HLL.length).toBeGreaterThan(0);
+    const without = (await s.userWith(ADMIN, ['shops'])).token;
+    for (const token of [null, seller, without]) {
+      const res = await s.post('/audit-logs', { page: 1 }, token);
+      expect([401, 403]).toContain(res.http);
+    }
+    expect((await s.post('/audit-log', { action: 'create', entity: 'x' }, admin)).http).toBe(403);
+  });
+
+  it('is absent from the strict contract', async () => {
+    const strict = await startServer({ strict: true });
+    try {
+      const token = await strict.login(demo.admin.email, demo.admin.password);
+      expect((await strict.post('/audit-logs', { page: 1 }, token)).http).toBe(404);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('deletes keep what other records use', () => {
+  it('refuses deleting a shop that still has products and orders, and says so', async () => {
+    const shop = await s.db.selectFrom('shops').select('id').where('id', 'in', s.db.selectFrom('products').select('shop_id')).executeTakeFirstOrThrow();
+    const res = await s.post('/shop/status', { id: shop.id, tyype: 'clear' }, admin);
+    expect(res.http).toBe(409);
+    expect(res.body.query).toMatch(/^This shop is still used by \d+ product/);
+    expect(await s.db.selectFrom('shops').select('id').where('id', '=', shop.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('deletes an unused category with its subcategories; refuses one whose subcategory a product uses', async () => {
+    const made = await s.post('/category', { name: 'Seasonal', subcategory_name: 'Lanterns', commission_currency: 'USD', commission_flat_rate: 2 }, admin);
+    const id = made.body.detail.id;
+    expect((await s.post('/category/status', { id, tyype: 'clear' }, admin)).body.query).toBe('Category deleted successfully');
+    expect(await s.db.selectFrom('subcategories').select('id').where('category_id', '=', id).execute()).toEqual([]);
+    const used = await s.db.selectFrom('products').select('category_id').executeTakeFirstOrThrow();
+    const refused = await s.post('/category/status', { id: used.category_id, tyype: 'clear' }, admin);
+    expect(refused.http).toBe(409);
+  });
+
+  it('refuses emptying a status field', async () => {
+    const brand = await s.db.selectFrom('brands').select('id').executeTakeFirstOrThrow();
+    const res = await s.post('/brand/status', { id: brand.id, is_active: null }, admin);
+    expect(res.http).toBe(400);
+    expect(res.body.query).toBe('is active cannot be left empty');
+  });
+});
