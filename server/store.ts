@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
-import { likeInsensitive, now, type DB, type Row } from './db';
+import { dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -19,7 +19,7 @@ export interface ListQuery {
   /** Extension: only the caller's own records, even for an admin who may see all ('My Shops'). */
   own?: boolean;
   /** Search: text matched in these columns (id exactly, others as a part). */
-  search?: { value: string; targets: readonly string[] };
+  search?: { value: string; targets: readonly string[]; plain?: boolean };
 }
 
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
@@ -50,6 +50,17 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
   return out;
 }
 
+/** A search value long enough for the trigram index: 3 characters (1–2 character values scan). */
+const TRIGRAM = 3;
+
+/**
+ * The rows a list call asks for, before paging. A search keeps today's rule everywhere: `id` matches
+ * exactly, other targets contain the value, case-insensitively, `%` and `_` being plain characters.
+ * On SQLite a value of 3 characters or more first narrows the rows through the entity's FTS5 trigram
+ * table (a superset of the matches), then the rule itself decides; on PostgreSQL the rule's own
+ * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
+ * (the reference the tests compare against).
+ */
 function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
@@ -59,19 +70,39 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
     query = query.where(field, '=', value);
   }
   const text = q.search?.value.trim();
-  if (q.search && text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        q.search!.targets.map((target) =>
-          target === 'id'
-            ? /^\d{1,15}$/.test(text)
-              ? eb('id', '=', Number(text))
-              : sql<boolean>`1 = 0`
-            : likeInsensitive(target, like),
-        ),
-      ),
+  if (!q.search || !text) return query;
+  const targets = q.search.targets;
+  const exactId = targets.includes('id') && /^\d{1,15}$/.test(text) ? Number(text) : null;
+  const indexed = textSearchColumns(entity);
+  const parts = targets.filter((t) => t !== 'id');
+  const postgres = dialectOf(db) === 'postgres';
+  if (q.search.plain) {
+    // The substring rule said another way: position of the lowered value in the lowered text.
+    const position = postgres ? 'strpos' : 'instr';
+    return query.where((eb) =>
+      eb.or([
+        ...(exactId !== null ? [eb('id', '=', exactId)] : []),
+        ...parts.map((t) => sql<boolean>`${sql.raw(position)}(lower(cast(${sql.ref(t)} as text)), lower(${text})) > 0`),
+      ]),
     );
+  }
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  query = query.where((eb) =>
+    eb.or([
+      ...(exactId !== null ? [eb('id', '=', exactId)] : []),
+      ...parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres)),
+    ]),
+  );
+  if (!postgres && parts.length && parts.every((t) => indexed.includes(t)) && [...text].length >= TRIGRAM) {
+    // The FTS5 query is one quoted phrase (quotes doubled) limited to the searched columns: the
+    // client's text is a bound parameter and is never read as query syntax.
+    const fts = ftsTable(entity.name);
+    const match = `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"`;
+    const candidates =
+      exactId !== null
+        ? sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match} union all select ${exactId}`
+        : sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match}`;
+    query = query.where(sql<boolean>`${sql.ref('id')} in (${candidates})`);
   }
   return query;
 }
@@ -83,16 +114,28 @@ export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: 
   };
   const total = Number(count);
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
-  const rows = await query
-    .selectAll()
-    .orderBy(sort.field, sort.desc ? 'desc' : 'asc')
-    .orderBy('id', 'desc')
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .execute();
+  const offset = (q.page - 1) * q.perPage;
+  // Deferred join: page through ids only (a narrow index), then read the page's rows by id. A page
+  // past the middle is read from the other end, so the last page costs what the first does.
+  let ids: unknown[] = [];
+  if (offset < total) {
+    const take = Math.min(q.perPage, total - offset);
+    const fromEnd = total - offset - take;
+    const reverse = fromEnd < offset;
+    const desc = reverse ? !sort.desc : sort.desc;
+    let page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
+    if (sort.field !== 'id') page = page.orderBy('id', reverse ? 'asc' : 'desc');
+    const found = await page.limit(take).offset(reverse ? fromEnd : offset).execute();
+    ids = found.map((r) => r.id);
+    if (reverse) ids.reverse();
+  }
+  const byId = new Map(
+    (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
+  );
+  const rows = ids.map((i) => byId.get(Number(i))).filter((r): r is Row => r !== undefined);
   const data = await presentMany(db, entity, rows);
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
-  const from = data.length ? (q.page - 1) * q.perPage + 1 : null;
+  const from = data.length ? offset + 1 : null;
   const page: Paginated<Row> = {
     data,
     total,
