@@ -157,6 +157,17 @@ export async function migrate(database: Database): Promise<void> {
   });
 }
 
+/**
+ * Runs `work` in one transaction that, on PostgreSQL, holds the same advisory lock as `migrate`:
+ * several processes starting together seed reference and demo data once.
+ */
+export async function exclusively(database: Database, work: (db: DB) => Promise<void>): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(73120514)`.execute(trx);
+    await work(trx);
+  });
+}
+
 /** pg_trgm is trusted (any database owner may create it); without it searches still work, by scanning. */
 async function ensureTrigram(db: DB): Promise<void> {
   try {

@@ -1,15 +1,17 @@
 /** Starts the reference server: the console at '/', the API at '/api' (DESIGN §5). */
 import path from 'node:path';
 import { readConfig } from './config';
-import { migrate, openDatabase } from './db';
+import { exclusively, migrate, openDatabase } from './db';
 import { buildApp } from './app';
 import { seedDemo, seedReference } from './seed';
 
 const config = readConfig();
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 await migrate(database);
-await seedReference(database.db);
-if (config.demo) await seedDemo(database.db);
+await exclusively(database, async (db) => {
+  await seedReference(db);
+  if (config.demo) await seedDemo(db);
+});
 
 const app = await buildApp(
   {
