@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope } from '../contract';
@@ -44,6 +45,15 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in the form',
 };
 
+/**
+ * Content-hashed build files under /assets never change: cached for a year. Everything else
+ * (index.html, config.json) is revalidated on every load, so a new build or setting shows at once.
+ */
+export function cacheControlFor(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep);
+  return relative[0] === 'assets' && relative.length > 1 ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
 
@@ -62,6 +72,9 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
     }
     done(null, parsed);
   });
+  // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); the console's files
+  // are served pre-compressed from the build (see serveConsole).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 50 } });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -97,7 +110,16 @@ export async function buildApp(ctx: Context, opts: { staticDir?: string; logger?
 
   const staticDir = opts.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', cacheControlFor(staticDir, file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
     // Every console route is answered by the single-page app.
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET') return reply.code(404).send(envelope({ query: 'Not found' }));

@@ -75,7 +75,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   };
 }
 
-export async function startServer(opts: { strict?: boolean; demo?: boolean; directoryKey?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { strict?: boolean; demo?: boolean; directoryKey?: string; staticDir?: string } = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
   const { database } = fresh;
   await migrate(database);
@@ -86,7 +86,7 @@ export async function startServer(opts: { strict?: boolean; demo?: boolean; dire
     db: database.db,
     config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey },
     onMail: (m) => mails.push(m),
-  });
+  }, { staticDir: opts.staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const url = `${origin}/api`;
