@@ -35,8 +35,31 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // Reads at a million rows stay in memory: 64 MB of page cache and the file mapped.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * better-sqlite3 behind Kysely prepares every query anew; parsing and planning a wide `select *`
+ * costs more than running it. Statements are kept by their SQL text (the most recent 500), as
+ * SQLite itself recompiles a kept statement when the schema changes.
+ */
+function cachingStatements(sqlite: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = kept.get(text);
+      if (statement) {
+        kept.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (kept.size >= 500) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 const COLUMN: Record<FieldType, ColumnDataType> = {
@@ -62,7 +85,18 @@ interface TableSpec {
    * SELLER_COLUMN by triggers so a seller's list is one index range in the list's order.
    */
   sellerVia?: { key: string; parent: string; owner: string };
+  /** Rows are counted into PAGE_INDEX by id range, for everyone and per owner (this column). */
+  paged?: { owner?: string };
 }
+
+/**
+ * PAGE_INDEX holds, per table and per owner (0: everyone), how many rows fall in each range of
+ * PAGE_BUCKET ids, kept by triggers in the writing transaction. A list's total is the sum of a few
+ * hundred counters, and page N starts in the range where the running sum passes its offset: any
+ * page, the last of a million rows included, reads at most PAGE_BUCKET index entries.
+ */
+export const PAGE_INDEX = 'page_index';
+export const PAGE_BUCKET = 4096;
 
 /** Server-only column of records owned through their shop: the shop's owner_id, kept by triggers. */
 export const SELLER_COLUMN = 'seller_id';
@@ -89,11 +123,13 @@ function entityTable(entity: EntityContract): TableSpec {
   const keys = Object.keys(entity.fields).filter((f) => f.endsWith('_id'));
   const searched = (entity.search?.targets ?? []).filter((t) => t !== 'id' && columns[t]);
   const indexes = [...keys.map((k) => [k, 'id']), ...searched.map((c) => [c])];
-  const spec: TableSpec = { name: entity.name, columns, indexes, textSearch: textSearchColumns(entity) };
+  const spec: TableSpec = { name: entity.name, columns, indexes, textSearch: textSearchColumns(entity), paged: {} };
+  if (entity.owner?.via === 'owner_id') spec.paged = { owner: 'owner_id' };
   if (entity.owner?.via === 'shop_id') {
     columns[SELLER_COLUMN] = 'integer';
     indexes.push([SELLER_COLUMN, 'id']);
     spec.sellerVia = { key: 'shop_id', parent: 'shops', owner: 'owner_id' };
+    spec.paged = { owner: SELLER_COLUMN };
   }
   return spec;
 }
@@ -180,6 +216,16 @@ async function ensureTrigram(db: DB): Promise<void> {
 
 async function migrateTables(db: DB, dialect: Database['dialect']): Promise<void> {
   const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, t]));
+  if (!existing.has(PAGE_INDEX)) {
+    await db.schema
+      .createTable(PAGE_INDEX)
+      .addColumn('tbl', 'varchar(64)', (c) => c.notNull())
+      .addColumn('owner', 'integer', (c) => c.notNull())
+      .addColumn('bucket', 'integer', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${PAGE_INDEX}_pk`, ['tbl', 'owner', 'bucket'])
+      .execute();
+  }
   for (const table of tableSpecs()) {
     const have = existing.get(table.name);
     const added: string[] = [];
@@ -207,6 +253,7 @@ async function migrateTables(db: DB, dialect: Database['dialect']): Promise<void
       await db.schema.createIndex(`${table.name}_${cols.join('_')}_key`).ifNotExists().unique().on(table.name).columns(cols).execute();
     }
     if (table.sellerVia) await sellerTriggers(db, dialect, table.name, table.sellerVia, added.includes(SELLER_COLUMN));
+    if (table.paged) await pageTriggers(db, dialect, table.name, table.paged.owner);
     if (table.textSearch?.length) {
       if (dialect === 'sqlite') await sqliteTextSearch(db, table.name, table.textSearch);
       else await postgresTextSearch(db, table.name, table.textSearch);
@@ -300,6 +347,52 @@ async function sellerTriggers(db: DB, dialect: Database['dialect'], table: strin
   }
   if (backfill) {
     await sql.raw(`update ${t} set ${seller} = (select ${owner} from ${parent} where ${parent}.id = ${t}.${key})`).execute(db);
+  }
+}
+
+/** Keeps PAGE_INDEX counting a table's rows by id range, for everyone and for each owner. */
+async function pageTriggers(db: DB, dialect: Database['dialect'], table: string, owner: string | undefined) {
+  const t = id(table);
+  const name = (suffix: string) => id(`${table}_pages_${suffix}`);
+  const tbl = `'${table.replace(/'/g, "''")}'`;
+  const o = owner && id(owner);
+  const add = (row: 'new' | 'old', who: string, delta: 1 | -1) =>
+    `insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, ${who}, ${row}.id / ${PAGE_BUCKET}, ${delta} where ${who} is not null
+       on conflict (tbl, owner, bucket) do update set n = ${PAGE_INDEX}.n + ${delta};`;
+  if (dialect === 'sqlite') {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${name(suffix)}`).execute(db);
+    await sql.raw(`create trigger ${name('ai')} after insert on ${t} begin ${add('new', '0', 1)} ${o ? add('new', `new.${o}`, 1) : ''} end`).execute(db);
+    await sql.raw(`create trigger ${name('ad')} after delete on ${t} begin ${add('old', '0', -1)} ${o ? add('old', `old.${o}`, -1) : ''} end`).execute(db);
+    if (o) {
+      await sql
+        .raw(`create trigger ${name('au')} after update of ${o} on ${t} when old.${o} is not new.${o} begin
+          ${add('old', `old.${o}`, -1)} ${add('new', `new.${o}`, 1)} end`)
+        .execute(db);
+    }
+  } else {
+    await sql
+      .raw(`create or replace function ${name('count')}() returns trigger language plpgsql as $$ begin
+        if tg_op = 'INSERT' then ${add('new', '0', 1)} ${o ? add('new', `new.${o}`, 1) : ''}
+        elsif tg_op = 'DELETE' then ${add('old', '0', -1)} ${o ? add('old', `old.${o}`, -1) : ''}
+        elsif old.${o ?? 'id'} is distinct from new.${o ?? 'id'} then ${o ? `${add('old', `old.${o}`, -1)} ${add('new', `new.${o}`, 1)}` : 'null;'}
+        end if;
+        return null; end $$`)
+      .execute(db);
+    await sql.raw(`drop trigger if exists ${name('count')} on ${t}`).execute(db);
+    await sql
+      .raw(`create trigger ${name('count')} after insert or delete${o ? ` or update of ${o}` : ''} on ${t} for each row execute function ${name('count')}()`)
+      .execute(db);
+  }
+  // Rows written before the counters existed are counted once.
+  const counted = await db.selectFrom(PAGE_INDEX).select('tbl').where('tbl', '=', table).limit(1).executeTakeFirst();
+  if (!counted) {
+    await sql.raw(`insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, 0, id / ${PAGE_BUCKET}, count(*) from ${t} group by id / ${PAGE_BUCKET}`).execute(db);
+    if (o) {
+      await sql
+        .raw(`insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, ${o}, id / ${PAGE_BUCKET}, count(*) from ${t}
+          where ${o} is not null group by ${o}, id / ${PAGE_BUCKET}`)
+        .execute(db);
+    }
   }
 }
 

@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
-import { dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
+import { PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -107,16 +107,52 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
   return query;
 }
 
-export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+/** The owner column PAGE_INDEX counts a table by: the column its owner scope filters on. */
+function pageOwner(entity: EntityContract): string | undefined {
+  if (entity.owner?.via === 'owner_id') return 'owner_id';
+  if (entity.owner?.via === 'shop_id') return SELLER_COLUMN;
+  return undefined;
+}
+
+/**
+ * The ids of a page of a plain list (no filter, no search, in id order) through PAGE_INDEX: the
+ * total from the range counters, then the page from the range its offset falls in.
+ */
+async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, desc: boolean) {
+  const owner = scope.kind === 'all' ? 0 : pageOwner(entity) ? scope.userId : undefined;
+  if (owner === undefined) return undefined;
+  const ranges = await db
+    .selectFrom(PAGE_INDEX)
+    .select(['bucket', 'n'])
+    .where('tbl', '=', entity.name)
+    .where('owner', '=', owner)
+    .where('n', '>', 0)
+    .orderBy('bucket', desc ? 'desc' : 'asc')
+    .execute();
+  const total = ranges.reduce((sum, r) => sum + Number(r.n), 0);
+  const offset = (q.page - 1) * q.perPage;
+  let skip = offset;
+  const range = ranges.find((r) => (skip < Number(r.n) ? true : ((skip -= Number(r.n)), false)));
+  if (!range) return { total, ids: [] };
+  const edge = desc ? (Number(range.bucket) + 1) * PAGE_BUCKET : Number(range.bucket) * PAGE_BUCKET;
+  const found = await scoped(db, db.selectFrom(entity.name), entity, scope)
+    .select('id')
+    .where('id', desc ? '<' : '>=', edge)
+    .orderBy('id', desc ? 'desc' : 'asc')
+    .limit(q.perPage)
+    .offset(skip)
+    .execute();
+  return { total, ids: found.map((r) => r.id) };
+}
+
+/** Counts and pages any other list: the matching ids, a page of them read from the nearer end. */
+async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, sort: { field: string; desc: boolean }) {
   const query = filtered(db, entity, scope, q);
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };
   const total = Number(count);
-  const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
   const offset = (q.page - 1) * q.perPage;
-  // Deferred join: page through ids only (a narrow index), then read the page's rows by id. A page
-  // past the middle is read from the other end, so the last page costs what the first does.
   let ids: unknown[] = [];
   if (offset < total) {
     const take = Math.min(q.perPage, total - offset);
@@ -129,6 +165,15 @@ export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: 
     ids = found.map((r) => r.id);
     if (reverse) ids.reverse();
   }
+  return { total, ids };
+}
+
+export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+  const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
+  const plain = sort.field === 'id' && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
+  // Deferred join: page through ids only (an index), then read the page's rows by id.
+  const { total, ids } = (plain && (await indexedPage(db, entity, scope, q, sort.desc))) || (await queriedPage(db, entity, scope, q, sort));
+  const offset = (q.page - 1) * q.perPage;
   const byId = new Map(
     (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
   );

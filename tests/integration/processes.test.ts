@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { dialect, freshDatabase, demo } from './harness';
-import { startProcess, type ServerProcess } from './process';
+import { startProcess, type ServerProcess } from '../../server/dev/process';
 
 const started: ServerProcess[] = [];
 const start = async (env: Record<string, string>) => {

@@ -157,4 +157,32 @@ describe(`lists on ${dialect}`, () => {
       expect(pages).toEqual(whole);
     }
   });
+
+  it('pages through the range counters exactly, across ranges, after deletes and owner moves', async () => {
+    const shops = ENTITIES.shops as EntityContract;
+    // Ids spread over several counter ranges (4,096 ids each), two owners.
+    const ids = [...Array.from({ length: 40 }, (_, i) => 10_000 + i * 97), ...Array.from({ length: 30 }, (_, i) => 30_000 + i * 613)];
+    await db.insertInto('shops').values(ids.map((id, i) => ({ id, owner_id: 200 + (i % 3 === 0 ? 1 : 0), name: `R${i}`, is_active: 1, created_at: stamp, updated_at: stamp }))).execute();
+    await db.deleteFrom('shops').where('id', 'in', ids.filter((_, i) => i % 7 === 3)).execute();
+    await db.updateTable('shops').set({ owner_id: 201 }).where('id', 'in', ids.filter((_, i) => i % 5 === 2)).execute();
+    const check = async (scope: Parameters<typeof listPage>[2], owner?: number) => {
+      for (const desc of [true, false]) {
+        let all = db.selectFrom('shops').select('id').orderBy('id', desc ? 'desc' : 'asc');
+        if (owner !== undefined) all = all.where('owner_id', '=', owner);
+        const whole = (await all.execute()).map((r) => r.id);
+        for (const perPage of [1, 7, 15]) {
+          const pages: unknown[] = [];
+          for (let page = 1; page <= Math.ceil(whole.length / perPage) + 1; page++) {
+            const answer = await listPage(db, shops, scope, { page, perPage, sort: { field: 'id', desc } });
+            expect(answer.total).toBe(whole.length);
+            pages.push(...answer.data.map((r) => r.id));
+          }
+          expect(pages).toEqual(whole);
+        }
+      }
+    };
+    await check(all);
+    await check({ kind: 'own', userId: 200 }, 200);
+    await check({ kind: 'own', userId: 201 }, 201);
+  });
 });
