@@ -31,6 +31,8 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
+  // An acknowledged write is on disk: it survives a crash of the process or of the machine.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // Reads at a million rows stay in memory: 64 MB of page cache and the file mapped.
   sqlite.pragma('cache_size = -65536');

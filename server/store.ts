@@ -61,7 +61,7 @@ const TRIGRAM = 3;
  * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
  * (the reference the tests compare against).
  */
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[]) {
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -93,19 +93,36 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
       ...parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres)),
     ]),
   );
-  if (!postgres && parts.length && parts.every((t) => indexed.includes(t)) && [...text].length >= TRIGRAM) {
-    // The FTS5 query is one quoted phrase (quotes doubled) limited to the searched columns: the
-    // client's text is a bound parameter and is never read as query syntax.
-    const fts = ftsTable(entity.name);
-    const match = `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"`;
+  const fts = textMatch(db, entity, q);
+  if (fts && found) {
+    const ids = exactId !== null ? [...found, exactId] : found;
+    query = ids.length ? query.where('id', 'in', ids) : query.where(sql<boolean>`1 = 0`);
+  } else if (fts) {
     const candidates =
       exactId !== null
-        ? sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match} union all select ${exactId}`
-        : sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match}`;
+        ? sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} union all select ${exactId}`
+        : sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match}`;
     query = query.where(sql<boolean>`${sql.ref('id')} in (${candidates})`);
   }
   return query;
 }
+
+/**
+ * SQLite: the FTS5 query that narrows a search, when every searched column has the trigram index
+ * and the value has 3 characters or more. It is one quoted phrase (quotes doubled) limited to the
+ * searched columns; the client's text is a bound parameter and never read as query syntax.
+ */
+function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: string; match: string } | undefined {
+  const text = q.search?.value.trim();
+  if (!q.search || !text || q.search.plain || dialectOf(db) === 'postgres' || [...text].length < TRIGRAM) return undefined;
+  const parts = q.search.targets.filter((t) => t !== 'id');
+  const indexed = textSearchColumns(entity);
+  if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
+  return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
+}
+
+/** Up to this many text matches are read once and reused by the count and the page. */
+const FEW_MATCHES = 2000;
 
 /** The owner column PAGE_INDEX counts a table by: the column its owner scope filters on. */
 function pageOwner(entity: EntityContract): string | undefined {
@@ -147,7 +164,13 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
 
 /** Counts and pages any other list: the matching ids, a page of them read from the nearer end. */
 async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, sort: { field: string; desc: boolean }) {
-  const query = filtered(db, entity, scope, q);
+  const fts = textMatch(db, entity, q);
+  let found: unknown[] | undefined;
+  if (fts) {
+    const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
+    if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
+  }
+  const query = filtered(db, entity, scope, q, found);
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };

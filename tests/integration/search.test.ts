@@ -111,6 +111,16 @@ describe(`search through the indexes on ${dialect}`, () => {
     expect((await search(users, String(one), ['id'], false)).ids).toEqual([one]);
   });
 
+  it('answers the same when the text index finds more rows than it hands over at once', async () => {
+    await insert('users', Array.from({ length: 2100 }, (_, i) => ({ name: `Common Name ${i % 3 ? 'x' : '%'} ${i}`, email: `c${i}@example.com`, is_active: 1 })));
+    const users = ENTITIES.users as EntityContract;
+    for (const value of ['common name', 'MON NAME %', 'name x 1', 'Name % 2']) {
+      const indexed = await search(users, value, ['id', 'name'], false);
+      expect(indexed).toEqual(await search(users, value, ['id', 'name'], true));
+    }
+    expect((await listPage(db, users, all, { page: 1, perPage: 15, search: { value: 'common name', targets: ['name'] } })).total).toBe(2100);
+  });
+
   it('searches number columns as text, as before', async () => {
     await insert('distances', [1.5, 12.25, 100, 7].map((d, i) => ({ location_A: `Town ${i}`, location_B: 'City', distance_km: d })));
     const distances = ENTITIES.distances as EntityContract;
