@@ -69,7 +69,7 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
       dialect === 'postgres'
         ? sql`select i from generate_series(${start}::int, ${end}::int) as i`
         : sql`with recursive s(i) as (select cast(${start} as integer) union all select i + 1 from s where i < ${end}) select i from s`;
-    const owner = sql`case when i % 10 = 0 then ${seller} else ${other} end`;
+    const owner = sql`case when i % 10 = 0 then cast(${seller} as integer) else cast(${other} as integer) end`;
     await db.transaction().execute(async (trx) => {
       const { first } = (await sql<{ first: number }>`select coalesce(max(id), 0) + 1 as first from shops`.execute(trx)).rows[0];
       await sql`insert into shops (owner_id, name, description, category_id, street_name, zip, city, state, country, bank_name,
@@ -79,12 +79,12 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
         from (${series}) as g`.execute(trx);
       await sql`insert into products (shop_id, name, description, currency, price, sale_price, in_stock, category_id,
           subcategory_id, band_name, state, premier, product_type, created_at, updated_at)
-        select ${first} + i - ${start}, 'Bench product ' || i || ' ' || ${word('i / 7')}, 'Generated', 'USD', 10, 9, 5, 1, 1,
+        select cast(${first} as integer) + i - cast(${start} as integer), 'Bench product ' || i || ' ' || ${word('i / 7')}, 'Generated', 'USD', 10, 9, 5, 1, 1,
           'Acme', 'active', 'no', 'new', ${stamp}, ${stamp}
         from (${series}) as g`.execute(trx);
       await sql`insert into orders (shop_id, customer_id, payment_gateway, tracking_number, number_of_items, status, currency,
           total, paid_total, is_active, created_at, updated_at)
-        select ${first} + i - ${start}, 3, 'card', 'TRK-' || i, 1, 1 + i % 6, 'USD', 10, 10, 1, ${stamp}, ${stamp}
+        select cast(${first} as integer) + i - cast(${start} as integer), 3, 'card', 'TRK-' || i, 1, 1 + i % 6, 'USD', 10, 10, 1, ${stamp}, ${stamp}
         from (${series}) as g`.execute(trx);
     });
   }
