@@ -38,5 +38,9 @@ declare module 'autocannon' {
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(
+    options: autocannon.Options,
+    done: (error: Error | null, result: autocannon.Result) => void,
+  ): import('node:events').EventEmitter & { stop(): void };
   export default autocannon;
 }

@@ -54,16 +54,27 @@ const requests: autocannon.Request[] = [
 ];
 
 console.log(`Load: ${CLIENTS} clients × ${SECONDS} s (at most ${MAX_REQUESTS.toLocaleString()} requests), ${PROCESSES} process(es) on ${bench.dialect} with ${ROWS.toLocaleString()} rows`);
+// Bounded in time (duration) and in count: each run stops once its share of requests is answered.
+const share = Math.round(MAX_REQUESTS / servers.length);
 const results = await Promise.all(
-  servers.map((s) =>
-    autocannon({
-      url: s.url.replace(/\/api$/, ''),
-      connections: Math.max(1, Math.round(CLIENTS / servers.length)),
-      duration: SECONDS,
-      amount: Math.round(MAX_REQUESTS / servers.length),
-      timeout: 10,
-      requests,
-    }),
+  servers.map(
+    (s) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        let answered = 0;
+        const instance = autocannon(
+          {
+            url: s.url.replace(/\/api$/, ''),
+            connections: Math.max(1, Math.round(CLIENTS / servers.length)),
+            duration: SECONDS,
+            timeout: 10,
+            requests,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        instance.on('response', () => {
+          if (++answered === share) instance.stop();
+        });
+      }),
   ),
 );
 const total = results.reduce((a, r) => a + r.requests.total, 0);
