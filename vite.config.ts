@@ -1,11 +1,37 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the build, at the
+ * highest levels, so the server sends them as they are instead of compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|json|svg|txt)$/.test(f))) {
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -14,9 +40,26 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: false },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
-    testTimeout: 20000,
+    // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores; a test is never slow by design.
+    testTimeout: 60000,
+    hookTimeout: 60000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'] } },
+      {
+        // The integration suite again on a real PostgreSQL (embedded, started by the global setup).
+        // Files that never touch the database (the offline directory, the console's files) or are SQLite-file specific
+        // (the CLI on DATA_DIR) run once, above.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/directory.test.ts', 'tests/integration/cli.test.ts', 'tests/integration/assets.test.ts'],
+          globalSetup: ['tests/integration/postgres.setup.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+        },
+      },
+    ],
   },
 });

@@ -1,112 +1,107 @@
 /**
- * List and search speed of the reference server at scale, over real HTTP on loopback.
+ * List and search speed of the reference server at scale: the real server (`server/main.ts`) in
+ * its own process on a seeded database, 10 clients posting each call through autocannon on loopback.
  *
- *   npm run bench                 # 200,000 shops and products
- *   BENCH_ROWS=1000000 npm run bench
+ *   npm run bench                                 # 1,000,000 shops, products and orders on SQLite
+ *   BENCH_ROWS=100000 BENCH_SECONDS=5 npm run bench
+ *   BENCH_DB=postgres npm run bench               # the same on an embedded PostgreSQL
  *
- * Seeds a temporary SQLite database, then times each call (median and 95th percentile of
- * BENCH_RUNS calls) and prints the query plans of the scoped list and the search.
+ * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
+ * table (req/s, p50, p97.5, p99, errors), the query plans of the calls, and writes the table to
+ * bench/results-<database>.md.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Compilable } from 'kysely';
-import { buildApp } from '../server/app';
-import { migrate, openDatabase, type Row } from '../server/db';
-import { seedDemo, seedReference, DEMO_ACCOUNTS } from '../server/seed';
+import { sql, type Compilable } from 'kysely';
+import { benchDatabase, hammer, seedRows, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
-const database = openDatabase({ file: path.join(dir, 'bench.sqlite') });
-const { db } = database;
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+const PER_PAGE = 15;
 
-async function seed() {
-  await migrate(database);
-  await seedReference(db);
-  await seedDemo(db);
-  const stamp = new Date().toISOString();
-  const batch = 500;
-  for (let start = 0; start < ROWS; start += batch) {
-    const shops: Row[] = [];
-    for (let i = start; i < Math.min(ROWS, start + batch); i++) {
-      shops.push({
-        owner_id: i % 10 === 0 ? 2 : 4, name: `Bench shop ${i}`, description: 'Generated', category_id: 1 + (i % 3),
-        street_name: `${i} Long Road`, zip: '1000', city: 'Lagos', state: 'Lagos', country: 'Nigeria',
-        bank_name: 'Bank', bank_country: 'Nigeria', account_name: 'Bench', account_number: String(i), is_active: 1,
-        created_at: stamp, updated_at: stamp,
-      });
-    }
-    const inserted = await db.insertInto('shops').values(shops).returning('id').execute();
-    await db
-      .insertInto('products')
-      .values(inserted.map((s, k) => ({
-        shop_id: s.id, name: `Bench product ${start + k}`, description: 'Generated', currency: 'USD', price: 10, sale_price: 9,
-        in_stock: 5, category_id: 1, subcategory_id: 1, band_name: 'Acme', state: 'active', premier: 'no', product_type: 'new',
-        created_at: stamp, updated_at: stamp,
-      })))
-      .execute();
-  }
+const bench = await benchDatabase();
+const { db } = bench.database;
+const t0 = performance.now();
+const seller = 2;
+const other = Number((await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.buyer.email).executeTakeFirstOrThrow()).id);
+await seedRows(bench, ROWS, seller, other);
+const seeded = (performance.now() - t0) / 1000;
+console.log(`Seeded ${ROWS.toLocaleString()} shops, products and orders on ${bench.dialect} in ${seeded.toFixed(1)} s`);
+
+const servers = await startServers(bench.env, PROCESSES);
+const urls = (p: string) => servers.map((s) => s.url + p);
+const admin = await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+const sellerToken = await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
+const total = Number((await db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const last = Math.ceil(total / PER_PAGE);
+const middle = Math.floor(ROWS / 2);
+const part = `product ${String(middle).slice(0, 5)}`;
+
+type Answer = { HLL: { data?: unknown[]; length?: number } };
+type Case = { label: string; path: string; body: Record<string, unknown>; token: string; expect: (answer: Answer) => boolean };
+const list = (label: string, path: string, page: number, token: string): Case => ({
+  label, path, body: { page }, token, expect: (a) => (a.HLL.data?.length ?? 0) > 0,
+});
+const found = (label: string, body: Record<string, unknown>, token: string): Case => ({
+  label, path: '/search-dive', body: { ...body, page: 1, per_page: PER_PAGE }, token, expect: (a) => (a.HLL.length ?? 0) > 0,
+});
+const cases: Case[] = [
+  list('products page 1, admin', '/products', 1, admin),
+  list('products page 2, admin', '/products', 2, admin),
+  list(`products page ${Math.floor(last / 2).toLocaleString()} (middle), admin`, '/products', Math.floor(last / 2), admin),
+  list(`products page ${last.toLocaleString()} (last), admin`, '/products', last, admin),
+  list('products page 1, seller', '/products', 1, sellerToken),
+  list(`products page ${Math.ceil(total / 10 / PER_PAGE).toLocaleString()} (last), seller`, '/products', Math.ceil(total / 10 / PER_PAGE), sellerToken),
+  list('shops page 1, seller', '/shops', 1, sellerToken),
+  list('orders page 1, seller', '/orders', 1, sellerToken),
+  list('shops page 1, admin', '/shops', 1, admin),
+  found(`search products "${part}", admin`, { keyIndex: 7, value: part, targets: ['id', 'name'] }, admin),
+  found(`search products "${part}", seller`, { keyIndex: 7, value: part.replace(/\d$/, '0'), targets: ['id', 'name'] }, sellerToken),
+  found(`search shops "shop ${String(middle).slice(0, 4)}", admin`, { keyIndex: 10, value: `shop ${String(middle).slice(0, 4)}`, targets: ['id', 'name'] }, admin),
+  found('search orders "TRK-4242", admin', { keyIndex: 4, value: 'TRK-4242', targets: ['id', 'created_at', 'tracking_number'] }, admin),
+  found('search products by id', { keyIndex: 7, value: String(middle), targets: ['id'] }, admin),
+  found('search products "42" (2 characters)', { keyIndex: 7, value: '42', targets: ['id', 'name'] }, admin),
+];
+
+const rows: [string, Measured][] = [];
+for (const c of cases) {
+  const check = await servers[0].post(c.path, c.body, c.token);
+  if (!check.body.status || !c.expect(check.body)) throw new Error(`${c.label}: unexpected answer ${JSON.stringify(check.body).slice(0, 300)}`);
+  const m = await hammer({ url: urls(c.path), body: c.body, token: c.token, connections: CLIENTS, seconds: SECONDS });
+  rows.push([c.label, m]);
+  console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}`);
 }
 
-async function main() {
-  const t0 = performance.now();
-  await seed();
-  console.log(`Seeded ${ROWS.toLocaleString()} shops and products in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const app = await buildApp({ db, config: { strict: false, publicUrl: 'http://bench', demo: true } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const post = async (p: string, body: unknown, token?: string) => {
-    const res = await fetch(url + p, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (!json.status) throw new Error(`${p}: ${json.query}`);
-    return json;
-  };
-  const login = async (a: { email: string; password: string }) =>
-    (await post('/user/terminal', { credential: a.email, password: a.password })).detail.token as string;
-  const admin = await login(DEMO_ACCOUNTS.admin);
-  const seller = await login(DEMO_ACCOUNTS.seller);
-  const middle = Math.floor(ROWS / 2);
+// Query plans of what the calls run.
+const plan = async (label: string, query: Compilable) => {
+  const compiled = query.compile();
+  const text = bench.dialect === 'postgres' ? `explain ${compiled.sql}` : `explain query plan ${compiled.sql}`;
+  const result = await db.executeQuery<Record<string, string>>({ ...compiled, sql: text });
+  console.log(`\n${label}:\n${result.rows.map((r) => `  ${r.detail ?? r['QUERY PLAN']}`).join('\n')}`);
+};
+const fts = bench.dialect === 'sqlite'
+  ? sql<boolean>`id in (select rowid from products_fts where products_fts match ${`{name} : "${part}"`})`
+  : sql<boolean>`true`;
+await plan('Products page ids, last page read from the other end', db.selectFrom('products').select('id').orderBy('id', 'asc').limit(PER_PAGE).offset(0));
+await plan('Products page ids, middle page', db.selectFrom('products').select('id').orderBy('id', 'desc').limit(PER_PAGE).offset(Math.floor(last / 2) * PER_PAGE));
+await plan("Seller's products page", db.selectFrom('products').select('id').where('seller_id', '=', seller).orderBy('id', 'desc').limit(PER_PAGE));
+await plan("Seller's products count", db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('seller_id', '=', seller));
+await plan('Search products by name part', db.selectFrom('products').select('id')
+  .where(sql<boolean>`lower(name) like lower(${`%${part}%`}) escape '\\'`).where(fts).orderBy('id', 'desc').limit(PER_PAGE));
 
-  const cases: [string, string, unknown, string][] = [
-    ['shops, page 1 (admin)', '/shops', { page: 1 }, admin],
-    ['shops, page 1,000 (admin)', '/shops', { page: 1000 }, admin],
-    ['shops, page 1 (seller, scoped)', '/shops', { page: 1 }, seller],
-    ['products, page 1 (seller, scoped by shop)', '/products', { page: 1 }, seller],
-    ['search shops by id', '/search-dive', { keyIndex: 10, value: String(middle), targets: ['id'], page: 1, per_page: 15 }, admin],
-    ['search shops by name part', '/search-dive', { keyIndex: 10, value: `shop ${middle}`, targets: ['id', 'name'], page: 1, per_page: 15 }, admin],
-    ['search products by name part (seller)', '/search-dive', { keyIndex: 7, value: 'product 1234', targets: ['name'], page: 1, per_page: 15 }, seller],
-  ];
-  console.log(`\n${'call'.padEnd(44)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
-  for (const [label, p, body, token] of cases) {
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      await post(p, body, token);
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-    console.log(`${label.padEnd(44)} ${`${at(0.5)} ms`.padStart(9)} ${`${at(0.95)} ms`.padStart(9)}`);
-  }
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${bench.dialect}, ${ROWS.toLocaleString()} shops, products and orders ` +
+    `(one seller owns ${Math.ceil(ROWS / 10).toLocaleString()} of each), ${CLIENTS} clients × ${SECONDS} s per call, ` +
+    `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}, autocannon on loopback, ${(await import('node:os')).cpus().length} cores shared with the clients.`,
+  '',
+  '| call | req/s | p50 | p97.5 | p99 | errors |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} |`),
+  '',
+].join('\n');
+fs.writeFileSync(new URL(`./results-${bench.dialect}.md`, import.meta.url), table);
+console.log(`\n${table}`);
 
-  const plan = async (label: string, query: Compilable) => {
-    const compiled = query.compile();
-    const result = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
-    console.log(`\n${label}:\n${result.rows.map((r) => `  ${r.detail}`).join('\n')}`);
-  };
-  await plan('Seller-scoped products page', db.selectFrom('products').selectAll()
-    .where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', 2)).orderBy('id', 'desc').limit(15));
-  await plan('Shops page 1,000', db.selectFrom('shops').selectAll().orderBy('id', 'desc').limit(15).offset(14985));
-
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-
-await main();
+await Promise.all(servers.map((s) => s.stop()));
+await bench.close();

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope, type Registry } from '../contract';
@@ -75,6 +76,15 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_PARTS_LIMIT: 'Too many parts in the form',
   FST_FILES_LIMIT: 'Too many files in the form',
 };
+
+/**
+ * Content-hashed build files under /assets never change: cached for a year. Everything else
+ * (index.html, config.json) is revalidated on every load, so a new build or setting shows at once.
+ */
+export function cacheControlFor(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep);
+  return relative[0] === 'assets' && relative.length > 1 ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export interface AppOptions {
   staticDir?: string;
@@ -148,6 +158,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     if (problem) return done(new ApiError(400, problem), undefined);
     done(null, parsed);
   });
+  // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); the console's files
+  // are served pre-compressed from the build.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
   // any other route refuses a multipart body before reading it.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
@@ -202,7 +215,16 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
 
   const staticDir = opts.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', cacheControlFor(staticDir, file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
     // Every console route is answered by the single-page app.
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET') return reply.code(404).send(envelope({ query: 'Not found' }));

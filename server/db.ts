@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDataType } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDataType } from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 
@@ -23,7 +23,7 @@ export interface Database {
 
 export function openDatabase(opts: { file?: string; url?: string }): Database {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url });
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -33,8 +33,13 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   sqlite.pragma('journal_mode = WAL');
   if (file !== ':memory:') for (const side of ['-wal', '-shm']) if (fs.existsSync(file + side)) fs.chmodSync(file + side, 0o600);
   sqlite.pragma('busy_timeout = 5000');
+  // An acknowledged write is on disk: it survives a crash of the process or of the machine.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Reads at a million rows stay in memory: 64 MB of page cache and the file mapped.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
+  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -50,6 +55,29 @@ export function privateFile(file: string): void {
   if (!sticky && stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
+}
+
+/**
+ * better-sqlite3 behind Kysely prepares every query anew; parsing and planning a wide `select *`
+ * costs more than running it. Statements are kept by their SQL text (the most recent 500), as
+ * SQLite itself recompiles a kept statement when the schema changes.
+ */
+function cachingStatements(sqlite: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = kept.get(text);
+      if (statement) {
+        kept.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (kept.size >= 500) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 const COLUMN: Record<FieldType, ColumnDataType> = {
@@ -68,6 +96,36 @@ interface TableSpec {
   columns: Record<string, ColumnDataType>;
   indexes: string[][];
   unique?: string[][];
+  /** Text columns searched for a part of their text: an FTS5 trigram index (SQLite) or pg_trgm (PostgreSQL). */
+  textSearch?: string[];
+  /**
+   * The seller a record belongs to through its shop (owner rule `via: 'shop_id'`), copied into
+   * SELLER_COLUMN by triggers so a seller's list is one index range in the list's order.
+   */
+  sellerVia?: { key: string; parent: string; owner: string };
+  /** Rows are counted into PAGE_INDEX by id range, for everyone and per owner (this column). */
+  paged?: { owner?: string };
+}
+
+/**
+ * PAGE_INDEX holds, per table and per owner (0: everyone), how many rows fall in each range of
+ * PAGE_BUCKET ids, kept by triggers in the writing transaction. A list's total is the sum of a few
+ * hundred counters, and page N starts in the range where the running sum passes its offset: any
+ * page, the last of a million rows included, reads at most PAGE_BUCKET index entries.
+ */
+export const PAGE_INDEX = 'page_index';
+export const PAGE_BUCKET = 4096;
+
+/** Server-only column of records owned through their shop: the shop's owner_id, kept by triggers. */
+export const SELLER_COLUMN = 'seller_id';
+
+/** Field types a part-of-text search can use an index for (numbers are searched as text by a scan). */
+const TEXT_TYPES: readonly FieldType[] = ['string', 'email', 'text', 'date'];
+
+/** The targets of an entity's search that have a text index. */
+export function textSearchColumns(entity: EntityContract): string[] {
+  const fields: Record<string, { type: FieldType }> = { created_at: { type: 'date' }, ...entity.fields };
+  return (entity.search?.targets ?? []).filter((t) => t !== 'id' && fields[t] && TEXT_TYPES.includes(fields[t].type));
 }
 
 /** Columns and indexes of an entity's table: its fields, plus id and timestamps. */
@@ -78,10 +136,20 @@ function entityTable(entity: EntityContract): TableSpec {
   }
   columns.created_at = 'varchar(32)';
   columns.updated_at = 'varchar(32)';
+  // Linked keys are read as "this key, newest first" (a shop's products, a category's shops): the
+  // composite index serves the filter and the order together.
   const keys = Object.keys(entity.fields).filter((f) => f.endsWith('_id'));
   const searched = (entity.search?.targets ?? []).filter((t) => t !== 'id' && columns[t]);
-  const indexes = [...keys, ...searched].map((c) => [c]);
-  return { name: entity.name, columns, indexes };
+  const indexes = [...keys.map((k) => [k, 'id']), ...searched.map((c) => [c])];
+  const spec: TableSpec = { name: entity.name, columns, indexes, textSearch: textSearchColumns(entity), paged: {} };
+  if (entity.owner?.via === 'owner_id') spec.paged = { owner: 'owner_id' };
+  if (entity.owner?.via === 'shop_id') {
+    columns[SELLER_COLUMN] = 'integer';
+    indexes.push([SELLER_COLUMN, 'id']);
+    spec.sellerVia = { key: 'shop_id', parent: 'shops', owner: 'owner_id' };
+    spec.paged = { owner: SELLER_COLUMN };
+  }
+  return spec;
 }
 
 /** Tables the server keeps beside the contract's entities. */
@@ -143,10 +211,59 @@ export function tableSpecs(registry: Registry = defaultRegistry): TableSpec[] {
   return [...entities, ...SERVER_TABLES];
 }
 
-export async function migrate({ db, dialect }: Database, registry: Registry = defaultRegistry): Promise<void> {
+/** Quotes an identifier for DDL written by hand (names come from the contract, never from clients). */
+const id = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Creates what is missing: tables, columns, indexes, text-search indexes and the triggers that keep
+ * them in step with their tables. Runs in one transaction; on PostgreSQL under an advisory lock, so
+ * several API processes starting together migrate once.
+ */
+export async function migrate(database: Database, registry: Registry = defaultRegistry): Promise<void> {
+  const { dialect } = database;
+  if (dialect === 'postgres') await ensureTrigram(database.db);
+  await database.db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(73120514)`.execute(trx);
+    await migrateTables(trx, dialect, registry);
+  });
+}
+
+/**
+ * Runs `work` in one transaction that, on PostgreSQL, holds the same advisory lock as `migrate`:
+ * several processes starting together seed reference and demo data once.
+ */
+export async function exclusively(database: Database, work: (db: DB) => Promise<void>): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(73120514)`.execute(trx);
+    await work(trx);
+  });
+}
+
+/** pg_trgm is trusted (any database owner may create it); without it searches still work, by scanning. */
+async function ensureTrigram(db: DB): Promise<void> {
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+  } catch (error) {
+    const there = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+    if (!there.rows.length) console.warn(`pg_trgm is not available, part-of-text searches will scan: ${String(error)}`);
+  }
+}
+
+async function migrateTables(db: DB, dialect: Database['dialect'], registry: Registry): Promise<void> {
   const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, t]));
+  if (!existing.has(PAGE_INDEX)) {
+    await db.schema
+      .createTable(PAGE_INDEX)
+      .addColumn('tbl', 'varchar(64)', (c) => c.notNull())
+      .addColumn('owner', 'integer', (c) => c.notNull())
+      .addColumn('bucket', 'integer', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${PAGE_INDEX}_pk`, ['tbl', 'owner', 'bucket'])
+      .execute();
+  }
   for (const table of tableSpecs(registry)) {
     const have = existing.get(table.name);
+    const added: string[] = [];
     if (!have) {
       let create = db.schema
         .createTable(table.name)
@@ -158,7 +275,10 @@ export async function migrate({ db, dialect }: Database, registry: Registry = de
     } else {
       const names = new Set(have.columns.map((c) => c.name));
       for (const [col, type] of Object.entries(table.columns)) {
-        if (!names.has(col)) await db.schema.alterTable(table.name).addColumn(col, type).execute();
+        if (!names.has(col)) {
+          await db.schema.alterTable(table.name).addColumn(col, type).execute();
+          added.push(col);
+        }
       }
     }
     for (const cols of table.indexes) {
@@ -167,12 +287,172 @@ export async function migrate({ db, dialect }: Database, registry: Registry = de
     for (const cols of table.unique ?? []) {
       await db.schema.createIndex(`${table.name}_${cols.join('_')}_key`).ifNotExists().unique().on(table.name).columns(cols).execute();
     }
+    if (table.sellerVia) await sellerTriggers(db, dialect, table.name, table.sellerVia, added.includes(SELLER_COLUMN));
+    if (table.paged) await pageTriggers(db, dialect, table.name, table.paged.owner);
+    if (table.textSearch?.length) {
+      if (dialect === 'sqlite') await sqliteTextSearch(db, table.name, table.textSearch);
+      else await postgresTextSearch(db, table.name, table.textSearch);
+    }
   }
 }
 
-/** A text LIKE that is case-insensitive on both databases. */
-export function likeInsensitive(column: string, pattern: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern.toLowerCase()} escape '\\'`;
+/** The FTS5 table that indexes an entity's searched text. */
+export const ftsTable = (table: string) => `${table}_fts`;
+
+/**
+ * SQLite: an external-content FTS5 table with the trigram tokenizer over the searched columns,
+ * kept in step by triggers, so every write updates it in the write's own transaction.
+ */
+async function sqliteTextSearch(db: DB, table: string, columns: string[]): Promise<void> {
+  const fts = ftsTable(table);
+  const have = await sql<{ name: string }>`select name from pragma_table_info(${fts})`.execute(db);
+  const same = have.rows.map((r) => r.name).join(',') === columns.join(',');
+  const cols = columns.map(id).join(', ');
+  const neu = columns.map((c) => `new.${id(c)}`).join(', ');
+  const old = columns.map((c) => `old.${id(c)}`).join(', ');
+  for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${id(`${fts}_${suffix}`)}`).execute(db);
+  if (!same) {
+    await sql.raw(`drop table if exists ${id(fts)}`).execute(db);
+    await sql
+      .raw(`create virtual table ${id(fts)} using fts5(${cols}, content=${id(table)}, content_rowid='id', tokenize='trigram')`)
+      .execute(db);
+    await sql.raw(`insert into ${id(fts)}(${id(fts)}) values ('rebuild')`).execute(db);
+  }
+  await sql
+    .raw(`create trigger ${id(`${fts}_ai`)} after insert on ${id(table)} begin
+      insert into ${id(fts)}(rowid, ${cols}) values (new.id, ${neu}); end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${id(`${fts}_ad`)} after delete on ${id(table)} begin
+      insert into ${id(fts)}(${id(fts)}, rowid, ${cols}) values ('delete', old.id, ${old}); end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${id(`${fts}_au`)} after update of ${cols} on ${id(table)} begin
+      insert into ${id(fts)}(${id(fts)}, rowid, ${cols}) values ('delete', old.id, ${old});
+      insert into ${id(fts)}(rowid, ${cols}) values (new.id, ${neu}); end`)
+    .execute(db);
 }
+
+/** PostgreSQL: a pg_trgm GIN index on lower(column), the very expression the search compares. */
+async function postgresTextSearch(db: DB, table: string, columns: string[]): Promise<void> {
+  const there = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if (!there.rows.length) return;
+  for (const col of columns) {
+    await sql
+      .raw(`create index if not exists ${id(`${table}_${col}_trgm`)} on ${id(table)} using gin (lower(${id(col)}) gin_trgm_ops)`)
+      .execute(db);
+  }
+}
+
+/** Keeps SELLER_COLUMN equal to the owner of the record's shop, on insert, on a move, and when a shop changes hands. */
+async function sellerTriggers(db: DB, dialect: Database['dialect'], table: string, via: NonNullable<TableSpec['sellerVia']>, backfill: boolean) {
+  const t = id(table);
+  const seller = id(SELLER_COLUMN);
+  const key = id(via.key);
+  const parent = id(via.parent);
+  const owner = id(via.owner);
+  const name = (suffix: string) => id(`${table}_seller_${suffix}`);
+  if (dialect === 'sqlite') {
+    for (const suffix of ['ai', 'au', 'parent']) await sql.raw(`drop trigger if exists ${name(suffix)}`).execute(db);
+    const set = `update ${t} set ${seller} = (select ${owner} from ${parent} where id = new.${key}) where id = new.id;`;
+    await sql.raw(`create trigger ${name('ai')} after insert on ${t} begin ${set} end`).execute(db);
+    await sql.raw(`create trigger ${name('au')} after update of ${key} on ${t} begin ${set} end`).execute(db);
+    await sql
+      .raw(`create trigger ${name('parent')} after update of ${owner} on ${parent} begin
+        update ${t} set ${seller} = new.${owner} where ${key} = new.id; end`)
+      .execute(db);
+  } else {
+    await sql
+      .raw(`create or replace function ${name('set')}() returns trigger language plpgsql as $$
+        begin new.${seller} := (select ${owner} from ${parent} where id = new.${key}); return new; end $$`)
+      .execute(db);
+    await sql.raw(`drop trigger if exists ${name('set')} on ${t}`).execute(db);
+    await sql
+      .raw(`create trigger ${name('set')} before insert or update of ${key} on ${t} for each row execute function ${name('set')}()`)
+      .execute(db);
+    await sql
+      .raw(`create or replace function ${name('parent')}() returns trigger language plpgsql as $$
+        begin update ${t} set ${seller} = new.${owner} where ${key} = new.id; return null; end $$`)
+      .execute(db);
+    await sql.raw(`drop trigger if exists ${name('parent')} on ${parent}`).execute(db);
+    await sql
+      .raw(`create trigger ${name('parent')} after update of ${owner} on ${parent} for each row
+        when (old.${owner} is distinct from new.${owner}) execute function ${name('parent')}()`)
+      .execute(db);
+  }
+  if (backfill) {
+    await sql.raw(`update ${t} set ${seller} = (select ${owner} from ${parent} where ${parent}.id = ${t}.${key})`).execute(db);
+  }
+}
+
+/** Keeps PAGE_INDEX counting a table's rows by id range, for everyone and for each owner. */
+async function pageTriggers(db: DB, dialect: Database['dialect'], table: string, owner: string | undefined) {
+  const t = id(table);
+  const name = (suffix: string) => id(`${table}_pages_${suffix}`);
+  const tbl = `'${table.replace(/'/g, "''")}'`;
+  const o = owner && id(owner);
+  const add = (row: 'new' | 'old', who: string, delta: 1 | -1) =>
+    `insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, ${who}, ${row}.id / ${PAGE_BUCKET}, ${delta} where ${who} is not null
+       on conflict (tbl, owner, bucket) do update set n = ${PAGE_INDEX}.n + ${delta};`;
+  if (dialect === 'sqlite') {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${name(suffix)}`).execute(db);
+    await sql.raw(`create trigger ${name('ai')} after insert on ${t} begin ${add('new', '0', 1)} ${o ? add('new', `new.${o}`, 1) : ''} end`).execute(db);
+    await sql.raw(`create trigger ${name('ad')} after delete on ${t} begin ${add('old', '0', -1)} ${o ? add('old', `old.${o}`, -1) : ''} end`).execute(db);
+    if (o) {
+      await sql
+        .raw(`create trigger ${name('au')} after update of ${o} on ${t} when old.${o} is not new.${o} begin
+          ${add('old', `old.${o}`, -1)} ${add('new', `new.${o}`, 1)} end`)
+        .execute(db);
+    }
+  } else {
+    await sql
+      .raw(`create or replace function ${name('count')}() returns trigger language plpgsql as $$ begin
+        if tg_op = 'INSERT' then ${add('new', '0', 1)} ${o ? add('new', `new.${o}`, 1) : ''}
+        elsif tg_op = 'DELETE' then ${add('old', '0', -1)} ${o ? add('old', `old.${o}`, -1) : ''}
+        elsif old.${o ?? 'id'} is distinct from new.${o ?? 'id'} then ${o ? `${add('old', `old.${o}`, -1)} ${add('new', `new.${o}`, 1)}` : 'null;'}
+        end if;
+        return null; end $$`)
+      .execute(db);
+    await sql.raw(`drop trigger if exists ${name('count')} on ${t}`).execute(db);
+    await sql
+      .raw(`create trigger ${name('count')} after insert or delete${o ? ` or update of ${o}` : ''} on ${t} for each row execute function ${name('count')}()`)
+      .execute(db);
+  }
+  // Rows written before the counters existed are counted once.
+  const counted = await db.selectFrom(PAGE_INDEX).select('tbl').where('tbl', '=', table).limit(1).executeTakeFirst();
+  if (!counted) {
+    await sql.raw(`insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, 0, id / ${PAGE_BUCKET}, count(*) from ${t} group by id / ${PAGE_BUCKET}`).execute(db);
+    if (o) {
+      await sql
+        .raw(`insert into ${PAGE_INDEX} (tbl, owner, bucket, n) select ${tbl}, ${o}, id / ${PAGE_BUCKET}, count(*) from ${t}
+          where ${o} is not null group by ${o}, id / ${PAGE_BUCKET}`)
+        .execute(db);
+    }
+  }
+}
+
+/**
+ * PostgreSQL: after rows were written with explicit ids (reference data), the id sequence moves past
+ * them so the next insert does not collide. SQLite needs nothing.
+ */
+export async function syncIdSequence(db: DB, table: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql
+    .raw(`select setval(pg_get_serial_sequence('${id(table).replace(/'/g, "''")}', 'id'), coalesce((select max(id) from ${id(table)}), 0) + 1, false)`)
+    .execute(db);
+}
+
+/**
+ * A text LIKE that is case-insensitive on both databases. `asText` casts a non-text column (a
+ * number) first; PostgreSQL has no lower() of a number. Text columns are compared as lower(column),
+ * the expression their trigram index is built on.
+ */
+export function likeInsensitive(column: string, pattern: string, asText = false) {
+  const value = asText ? sql`cast(${sql.ref(column)} as text)` : sql.ref(column);
+  return sql<boolean>`lower(${value}) like lower(${pattern}) escape '\\'`;
+}
+
+/** Which database a query builder speaks to. */
+export const dialectOf = (db: DB): Database['dialect'] => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 
 export const now = () => new Date().toISOString();

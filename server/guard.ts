@@ -4,7 +4,7 @@
  */
 import type { EntityContract, Rule } from '../contract';
 import type { Caller } from './auth';
-import type { DB, Row } from './db';
+import { SELLER_COLUMN, type DB, type Row } from './db';
 import { forbidden, unauthorized } from './errors';
 import type { SelectQueryBuilder } from 'kysely';
 
@@ -34,14 +34,15 @@ export function narrowed(scope: Scope, entity: EntityContract, caller: Caller | 
 
 /** Narrows a query on an entity's table to the records the scope allows. */
 export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>>(
-  db: DB,
+  _db: DB,
   query: Q,
   entity: EntityContract,
   scope: Scope,
 ): Q {
   if (scope.kind === 'all' || !entity.owner) return query;
   if (entity.owner.via === 'owner_id') return query.where('owner_id', '=', scope.userId) as Q;
-  return query.where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', scope.userId)) as Q;
+  // Records owned through their shop carry the shop's owner, kept by triggers (see db.ts).
+  return query.where(SELLER_COLUMN, '=', scope.userId) as Q;
 }
 
 /** A seller may only place records in their own shops (entities owned through `shop_id`). */

@@ -1,7 +1,7 @@
 /** Starts the reference server: the console at '/', the API at '/api' (DESIGN §5). */
 import path from 'node:path';
 import { readConfig } from './config';
-import { migrate, openDatabase } from './db';
+import { exclusively, migrate, openDatabase } from './db';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
@@ -13,8 +13,10 @@ import { scaledLimits } from './throttle';
 const config = readConfig();
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 await migrate(database);
-await seedReference(database.db);
-if (config.demo && (await seedDemo(database.db))) await seedProductImages(database.db, config.dataDir);
+await exclusively(database, async (db) => {
+  await seedReference(db);
+  if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
+});
 
 // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
 let onMail: ((mail: Mail) => void) | undefined;

@@ -2,7 +2,7 @@
  * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
  */
 import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
-import { now, type DB, type Row } from './db';
+import { now, syncIdSequence, type DB, type Row } from './db';
 import { createUser } from './routes/users';
 import { registry } from './registry';
 
@@ -27,6 +27,7 @@ const isEmpty = async (db: DB, table: string) => !(await db.selectFrom(table).se
 export async function seedReference(db: DB) {
   if (await isEmpty(db, 'orderStatuses')) {
     await insert(db, 'orderStatuses', ORDER_STATUSES.map((s) => ({ id: s.id, name: s.name, is_active: 1 })));
+    await syncIdSequence(db, 'orderStatuses');
   }
   if (await isEmpty(db, 'exchanges')) {
     await insert(db, 'exchanges', [

@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
-import { likeInsensitive, now, type DB, type Row } from './db';
+import { PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -19,7 +19,7 @@ export interface ListQuery {
   /** Extension: only the caller's own records, even for an admin who may see all ('My Shops'). */
   own?: boolean;
   /** Search: text matched in these columns (id exactly, others as a part). */
-  search?: { value: string; targets: readonly string[] };
+  search?: { value: string; targets: readonly string[]; plain?: boolean };
 }
 
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
@@ -50,7 +50,18 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
   return out;
 }
 
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+/** A search value long enough for the trigram index: 3 characters (1–2 character values scan). */
+const TRIGRAM = 3;
+
+/**
+ * The rows a list call asks for, before paging. A search keeps today's rule everywhere: `id` matches
+ * exactly, other targets contain the value, case-insensitively, `%` and `_` being plain characters.
+ * On SQLite a value of 3 characters or more first narrows the rows through the entity's FTS5 trigram
+ * table (a superset of the matches), then the rule itself decides; on PostgreSQL the rule's own
+ * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
+ * (the reference the tests compare against).
+ */
+function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[]) {
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -59,40 +70,140 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
     query = query.where(field, '=', value);
   }
   const text = q.search?.value.trim();
-  if (q.search && text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        q.search!.targets.map((target) =>
-          target === 'id'
-            ? /^\d{1,15}$/.test(text)
-              ? eb('id', '=', Number(text))
-              : sql<boolean>`1 = 0`
-            : likeInsensitive(target, like),
-        ),
-      ),
+  if (!q.search || !text) return query;
+  const targets = q.search.targets;
+  const exactId = targets.includes('id') && /^\d{1,15}$/.test(text) ? Number(text) : null;
+  const indexed = textSearchColumns(entity);
+  const parts = targets.filter((t) => t !== 'id');
+  const postgres = dialectOf(db) === 'postgres';
+  if (q.search.plain) {
+    // The substring rule said another way: position of the lowered value in the lowered text.
+    const position = postgres ? 'strpos' : 'instr';
+    return query.where((eb) =>
+      eb.or([
+        ...(exactId !== null ? [eb('id', '=', exactId)] : []),
+        ...parts.map((t) => sql<boolean>`${sql.raw(position)}(lower(cast(${sql.ref(t)} as text)), lower(${text})) > 0`),
+      ]),
     );
+  }
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  query = query.where((eb) =>
+    eb.or([
+      ...(exactId !== null ? [eb('id', '=', exactId)] : []),
+      ...parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres)),
+    ]),
+  );
+  const fts = textMatch(db, entity, q);
+  if (fts && found) {
+    const ids = exactId !== null ? [...found, exactId] : found;
+    query = ids.length ? query.where('id', 'in', ids) : query.where(sql<boolean>`1 = 0`);
+  } else if (fts) {
+    const candidates =
+      exactId !== null
+        ? sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} union all select ${exactId}`
+        : sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match}`;
+    query = query.where(sql<boolean>`${sql.ref('id')} in (${candidates})`);
   }
   return query;
 }
 
-export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
-  const query = filtered(db, entity, scope, q);
+/**
+ * SQLite: the FTS5 query that narrows a search, when every searched column has the trigram index
+ * and the value has 3 characters or more. It is one quoted phrase (quotes doubled) limited to the
+ * searched columns; the client's text is a bound parameter and never read as query syntax.
+ */
+function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: string; match: string } | undefined {
+  const text = q.search?.value.trim();
+  if (!q.search || !text || q.search.plain || dialectOf(db) === 'postgres' || [...text].length < TRIGRAM) return undefined;
+  const parts = q.search.targets.filter((t) => t !== 'id');
+  const indexed = textSearchColumns(entity);
+  if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
+  return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
+}
+
+/** Up to this many text matches are read once and reused by the count and the page. */
+const FEW_MATCHES = 2000;
+
+/** The owner column PAGE_INDEX counts a table by: the column its owner scope filters on. */
+function pageOwner(entity: EntityContract): string | undefined {
+  if (entity.owner?.via === 'owner_id') return 'owner_id';
+  if (entity.owner?.via === 'shop_id') return SELLER_COLUMN;
+  return undefined;
+}
+
+/**
+ * The ids of a page of a plain list (no filter, no search, in id order) through PAGE_INDEX: the
+ * total from the range counters, then the page from the range its offset falls in.
+ */
+async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, desc: boolean) {
+  const owner = scope.kind === 'all' ? 0 : pageOwner(entity) ? scope.userId : undefined;
+  if (owner === undefined) return undefined;
+  const ranges = await db
+    .selectFrom(PAGE_INDEX)
+    .select(['bucket', 'n'])
+    .where('tbl', '=', entity.name)
+    .where('owner', '=', owner)
+    .where('n', '>', 0)
+    .orderBy('bucket', desc ? 'desc' : 'asc')
+    .execute();
+  const total = ranges.reduce((sum, r) => sum + Number(r.n), 0);
+  const offset = (q.page - 1) * q.perPage;
+  let skip = offset;
+  const range = ranges.find((r) => (skip < Number(r.n) ? true : ((skip -= Number(r.n)), false)));
+  if (!range) return { total, ids: [] };
+  const edge = desc ? (Number(range.bucket) + 1) * PAGE_BUCKET : Number(range.bucket) * PAGE_BUCKET;
+  const found = await scoped(db, db.selectFrom(entity.name), entity, scope)
+    .select('id')
+    .where('id', desc ? '<' : '>=', edge)
+    .orderBy('id', desc ? 'desc' : 'asc')
+    .limit(q.perPage)
+    .offset(skip)
+    .execute();
+  return { total, ids: found.map((r) => r.id) };
+}
+
+/** Counts and pages any other list: the matching ids, a page of them read from the nearer end. */
+async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, sort: { field: string; desc: boolean }) {
+  const fts = textMatch(db, entity, q);
+  let found: unknown[] | undefined;
+  if (fts) {
+    const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
+    if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
+  }
+  const query = filtered(db, entity, scope, q, found);
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };
   const total = Number(count);
+  const offset = (q.page - 1) * q.perPage;
+  let ids: unknown[] = [];
+  if (offset < total) {
+    const take = Math.min(q.perPage, total - offset);
+    const fromEnd = total - offset - take;
+    const reverse = fromEnd < offset;
+    const desc = reverse ? !sort.desc : sort.desc;
+    let page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
+    if (sort.field !== 'id') page = page.orderBy('id', reverse ? 'asc' : 'desc');
+    const found = await page.limit(take).offset(reverse ? fromEnd : offset).execute();
+    ids = found.map((r) => r.id);
+    if (reverse) ids.reverse();
+  }
+  return { total, ids };
+}
+
+export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
-  const rows = await query
-    .selectAll()
-    .orderBy(sort.field, sort.desc ? 'desc' : 'asc')
-    .orderBy('id', 'desc')
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .execute();
+  const plain = sort.field === 'id' && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
+  // Deferred join: page through ids only (an index), then read the page's rows by id.
+  const { total, ids } = (plain && (await indexedPage(db, entity, scope, q, sort.desc))) || (await queriedPage(db, entity, scope, q, sort));
+  const offset = (q.page - 1) * q.perPage;
+  const byId = new Map(
+    (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
+  );
+  const rows = ids.map((i) => byId.get(Number(i))).filter((r): r is Row => r !== undefined);
   const data = await presentMany(db, entity, rows);
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
-  const from = data.length ? (q.page - 1) * q.perPage + 1 : null;
+  const from = data.length ? offset + 1 : null;
   const page: Paginated<Row> = {
     data,
     total,

@@ -1,14 +1,17 @@
 /**
- * A real server on a temporary SQLite file, listening on a free loopback port, for tests that
- * speak real HTTP to it.
+ * A real server on a temporary database, listening on a free loopback port, for tests that speak
+ * real HTTP to it: a SQLite file, or in the PostgreSQL pass (TEST_DATABASE=postgres, see
+ * vite.config.ts) a fresh database on the run's embedded PostgreSQL server.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { ADMIN_ABILITIES, type Info, type Registry } from '../../contract';
 import { buildApp } from '../../server/app';
-import { migrate, openDatabase, type DB } from '../../server/db';
+import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
@@ -38,10 +41,48 @@ export interface TestServer {
 
 let counter = 0;
 
+/** Which database the integration tests run on. */
+export const dialect: Database['dialect'] = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Runs one statement on the PostgreSQL server's maintenance database. */
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, empty database: a SQLite file in a temporary folder, or a new PostgreSQL database.
+ * `url` is what a server process is given as DATABASE_URL (PostgreSQL only).
+ */
+export async function freshDatabase(): Promise<{ database: Database; url?: string; dir: string; drop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+  if (dialect === 'sqlite') {
+    const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
+    return { database, dir, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `test_${process.pid}_${++counter}_${Date.now()}`;
+  await admin(`create database "${name}"`);
+  const url = inject('postgresUrl').replace(/\/[^/]*$/, `/${name}`);
+  const database = openDatabase({ url });
+  return {
+    database, url, dir,
+    drop: async () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
 export interface ServerOptions {
   strict?: boolean;
   demo?: boolean;
   directoryKey?: string;
+  staticDir?: string;
   /** Resource files other than the project's (a test's own entity). */
   registry?: Registry;
   limits?: Limits;
@@ -49,8 +90,8 @@ export interface ServerOptions {
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
-  const database = openDatabase({ file: path.join(dir, 'test.sqlite') });
+  const fresh = await freshDatabase();
+  const { database, dir } = fresh;
   await migrate(database, opts.registry);
   await seedReference(database.db);
   if (opts.demo !== false) await seedDemo(database.db, opts.registry);
@@ -62,7 +103,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
-  });
+  }, { staticDir: opts.staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const url = `${origin}/api`;
@@ -99,7 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     close: async () => {
       await app.close();
       await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fresh.drop();
     },
   };
 }
