@@ -97,7 +97,8 @@ describe('what the reference screens send', () => {
     const { dp, calls } = fake();
     const record = { id: 5, deletion_status: 'No action', customer: 'Bea', customer_id: 3, feedback: 'Bye', is_active: 0 };
     const values = buildPayload({ ...record, deletion_status: 'Deleted' }, record, { id: 1 }, shown('deletion-requests'));
-    const data = await lifecycle.beforeSave!(values, dp, 'deletion-requests');
+    const beforeSave = lifecycle.beforeSave as (data: Record<string, unknown>, ...rest: unknown[]) => Promise<Record<string, unknown>>;
+    const data = await beforeSave(values, dp, 'deletion-requests');
     await dp.update('deletion-requests', { id: 5, data, previousData: record });
     expect(calls[0].url).toBe(`${API}/deletion`);
     expect(calls[0].body).toMatchObject({ id: 5, deletion_status: 'Deleted', customer: 'Bea', customer_id: 3, feedback: 'Bye', is_active: 1 });
