@@ -47,11 +47,13 @@ export const en = {
     'custom-distances': 'Custom Distances',
     'deletion-requests': 'Deletion Requests',
     'chat-logs': 'Chat Logs',
+    packages: 'Packages',
     seller: {
       dashboard: 'Dashboard',
       'my-shops': 'Shops',
       'my-orders': 'Orders',
       'my-products': 'Products',
+      packages: 'Packages',
     },
   },
   auth: {
@@ -355,6 +357,20 @@ export const en = {
       choices: { Active: 'Active', Inactive: 'Inactive' },
       forbidden:
         'This operation is forbidden. Please reload and select a Subscription Plan by clicking on the Subscription Plan you want to modify',
+      packages: {
+        title: 'Packages',
+        intro: 'Subscribe a shop to a package; it starts once an administrator activates it.',
+        every: 'For %{unit} %{period}',
+        clicks: '%{count} clicks',
+        shop: 'Shop',
+        no_shop: 'Open a shop first',
+        subscribe: 'Subscribe',
+        no_plans: 'No packages are offered at the moment',
+        mine: 'Your subscriptions',
+        none_yet: 'None of your shops has a subscription yet',
+        columns: { shop: 'Shop', package: 'Package', amount: 'Amount', from: 'From', to: 'To', state: 'State' },
+        states: { active: 'Active', waiting: 'Waiting for activation', inactive: 'Inactive', ended: 'Ended' },
+      },
     },
     jobs: {
       name: 'Job post |||| Job posts',

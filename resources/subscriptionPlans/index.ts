@@ -2,8 +2,8 @@
  * Subscription plans (SPEC §2.18, §3.10): update only (saving with none selected is refused with
  * SPEC §8's words), the currency fixed to USD. Sellers see the active plans on /packages.
  */
-import { ACTIVE, i, n, s } from '../contract';
-import { defineResource } from './types';
+import { ACTIVE, i, n, s } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'subscriptionPlans',
@@ -42,4 +42,7 @@ export default defineResource({
     },
     control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
   },
+  // Sellers subscribe their shops to the active plans (server/routes/packages.ts).
+  routes: [{ path: '/packages', component: () => import('./PackagesPage') }],
+  sellerPages: [{ token: 'packages', path: '/packages', sellerOrder: 5, icon: 'WorkspacePremium' }],
 });

@@ -21,7 +21,7 @@ export async function seedReferenceScreens(db: DB) {
     { from_email: 'orders@example.com', subject: 'We received your order', message: 'Thank you for your order.', serial: 'ORDERED', is_active: 0 },
   ]);
   await insert(db, 'subscriptionPlans', [
-    { type: 'commission', nature: 'store', period: 'year', unit: '12', total_clicks: 0, amount: 199, currency: 'USD', is_active: 1 },
+    { type: 'commission', nature: 'store', period: 'year', unit: '1', total_clicks: 0, amount: 199, currency: 'USD', is_active: 1 },
   ]);
   await insert(db, 'subscriptions', [
     {

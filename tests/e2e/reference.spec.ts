@@ -188,3 +188,37 @@ test('support messages are read with the sender’s name; a seller cannot open t
   expect((await api(request, '/supports', { page: 1 }, seller.token)).status).toBe(false);
   expect((await api(request, '/templatess', { page: 1 }, seller.token)).status).toBe(false);
 });
+
+test('a seller subscribes a shop on Packages; an admin activates it on Subscriptions', async ({ page, request }) => {
+  // Two people sign in one after the other.
+  test.setTimeout(60_000);
+  const user = await registered(request, unique('Package Seller '));
+  const shopName = unique('Package Shop ');
+  const shop = await api(request, '/shop', {
+    name: shopName, description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
+    bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
+  }, user.token);
+  expect(shop.status).toBe(true);
+
+  await signedIn(page, { email: user.email, password: user.password });
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Packages' }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+  const card = page.getByRole('article', { name: 'premier · listing' });
+  await expect(card).toContainText('For 1 week');
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(notice(page, `${shopName} is subscribed; the package starts once an administrator activates it`)).toBeVisible();
+  const mine = page.getByRole('region', { name: 'Your subscriptions' });
+  await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Waiting for activation');
+
+  const subscription = (await api(request, '/packages', {}, user.token)).HLL.subscriptions[0];
+  const asAdmin = await page.context().browser()!.newPage();
+  await signedIn(asAdmin, DEMO.admin);
+  await asAdmin.goto(`/subscriptions/${subscription.id}`);
+  await asAdmin.getByRole('radio', { name: 'Active', exact: true }).check();
+  await asAdmin.getByRole('button', { name: 'Submit' }).click();
+  await expect(notice(asAdmin, 'Subscription status updated successfully')).toBeVisible();
+  await asAdmin.close();
+
+  await page.reload();
+  await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Active');
+});

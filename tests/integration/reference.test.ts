@@ -174,3 +174,73 @@ describe('deletion requests', () => {
     expect(own.body.query).toBe('You cannot delete your own account from here');
   });
 });
+
+describe('packages (/packages)', () => {
+  const sellerId = async () => Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.seller.email).executeTakeFirstOrThrow()).id);
+
+  it('lists the active plans and the caller’s own subscriptions only', async () => {
+    const res = await s.post('/packages', {}, seller);
+    expect(res.body.status).toBe(true);
+    expect(res.body.HLL.plans.length).toBeGreaterThan(0);
+    expect(res.body.HLL.plans.every((p: { is_active: number }) => Number(p.is_active) === 1)).toBe(true);
+    const own = await s.db.selectFrom('shops').select('id').where('owner_id', '=', await sellerId()).execute();
+    const ids = new Set(own.map((r) => Number(r.id)));
+    expect(res.body.HLL.subscriptions.every((x: { shop_id: number }) => ids.has(Number(x.shop_id)))).toBe(true);
+  });
+
+  it('subscribes an own shop, inactive until an admin activates it, once', async () => {
+    const user = await s.userWith([1, 2]);
+    const shop = await s.post('/shop', {
+      name: `Package shop ${user.id}`, description: 'd', category_id: 1, address: { street_name: 's', zip: 'z', country: 'Ghana' },
+      bank: { bank_name: 'b', bank_country: 'c', account_name: 'n', account_number: '1' },
+    }, user.token);
+    const plan = await s.db.selectFrom('subscriptionPlans').selectAll().where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const res = await s.post('/package/subscribe', { plan_id: plan.id, shop_id: shop.body.detail.id }, user.token);
+    expect(res.body).toMatchObject({
+      status: true,
+      query: `Package shop ${user.id} is subscribed; the package starts once an administrator activates it`,
+      detail: { shop_id: shop.body.detail.id, type: plan.type, amount: plan.amount, currency: 'USD', payment_gateway: 'none' },
+    });
+    expect(Number(res.body.detail.is_active)).toBe(0);
+    const again = await s.post('/package/subscribe', { plan_id: plan.id, shop_id: shop.body.detail.id }, user.token);
+    expect(again.http).toBe(409);
+    expect(again.body.query).toBe(`Package shop ${user.id} already has this package waiting for activation`);
+    // Only an administrator activates it.
+    expect((await s.post('/subcription/status', { ...res.body.detail, is_active: true }, user.token)).http).toBe(403);
+    expect((await s.post('/subcription/status', { ...res.body.detail, is_active: true }, admin)).body.status).toBe(true);
+    const mine = await s.post('/packages', {}, user.token);
+    expect(mine.body.HLL.subscriptions).toMatchObject([{ id: res.body.detail.id, shop_name: `Package shop ${user.id}`, is_active: 1 }]);
+  });
+
+  it('refuses strangers, buyers, another seller’s shop, unknown or inactive plans and bad input', async () => {
+    const plan = await s.db.selectFrom('subscriptionPlans').select('id').where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const othersShop = await s.db.selectFrom('shops').select('id').where('owner_id', '!=', await sellerId()).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const ownShop = await s.db.selectFrom('shops').select('id').where('owner_id', '=', await sellerId()).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const before = await s.db.selectFrom('subscriptions').select('id').execute();
+    expect((await s.post('/packages', {}, null)).http).toBe(401);
+    expect((await s.post('/packages', {}, buyer)).http).toBe(403);
+    expect((await s.post('/package/subscribe', { plan_id: plan.id, shop_id: ownShop.id }, null)).http).toBe(401);
+    expect((await s.post('/package/subscribe', { plan_id: plan.id, shop_id: ownShop.id }, buyer)).http).toBe(403);
+    const others = await s.post('/package/subscribe', { plan_id: plan.id, shop_id: othersShop.id }, seller);
+    expect(others).toMatchObject({ http: 403, body: { status: false, query: 'You can only subscribe your own shops' } });
+    // An admin, even holding every access, subscribes only their own shops here.
+    expect((await s.post('/package/subscribe', { plan_id: plan.id, shop_id: othersShop.id }, admin)).http).toBe(403);
+    expect((await s.post('/package/subscribe', { plan_id: 99999, shop_id: ownShop.id }, seller)).body.query).toBe('This package is not available');
+    for (const body of [{}, { plan_id: 'x', shop_id: ownShop.id }, { plan_id: plan.id, shop_id: -1 }, { plan_id: [1], shop_id: {} }]) {
+      const bad = await s.post('/package/subscribe', body, seller);
+      expect(bad.http).toBe(400);
+      expect(bad.body.query).toMatch(/plan_id|shop_id/);
+    }
+    expect(await s.db.selectFrom('subscriptions').select('id').execute()).toEqual(before);
+  });
+
+  it('does not exist in strict contract mode', async () => {
+    const strict = await startServer({ strict: true, demo: false });
+    try {
+      expect((await strict.post('/packages', {})).http).toBe(404);
+      expect((await strict.post('/package/subscribe', {})).http).toBe(404);
+    } finally {
+      await strict.close();
+    }
+  });
+});
