@@ -31,7 +31,7 @@ export function menuFor(profile: AccessProfile, registry: Registry = defaultRegi
   const tokens = role === 'admin' ? registry.access.map((entry) => entry.token) : role === 'seller' ? registry.sellerTokens : ['dashboard'];
   return tokens
     .filter((token) => canAccessToken(profile, token, registry))
-    .map((token) => registry.access.find((entry) => entry.token === token))
+    .map((token) => [...registry.access, ...registry.sellerPages].find((entry) => entry.token === token))
     .filter((entry): entry is AccessEntry => entry !== undefined);
 }
 

@@ -24,6 +24,17 @@ export interface SellerEntry extends MenuEntry {
   sellerOrder?: number;
 }
 
+/**
+ * A sidebar entry of the seller's list only, for a page of the resource (its `routes`): placed after
+ * SPEC §2.6's seller entries by `sellerOrder`, never in the admin list nor among assignable tokens.
+ */
+export interface SellerPageEntry {
+  token: string;
+  path: string;
+  sellerOrder: number;
+  icon?: string;
+}
+
 /** What the registry reads of a resource file; the console's declaration adds its screen. */
 export interface ResourceApi {
   /** Entity and table name ('shops'). */
@@ -34,6 +45,7 @@ export interface ResourceApi {
   /** The admin screen's sidebar entry; absent for entities without a screen of their own. */
   menu?: MenuEntry;
   seller?: SellerEntry;
+  sellerPages?: readonly SellerPageEntry[];
 }
 
 export interface AccessEntry {
@@ -67,6 +79,8 @@ export interface Registry<R extends ResourceApi = ResourceApi> {
   access: readonly AccessEntry[];
   /** The seller's sidebar tokens in their order (SPEC §2.6). */
   sellerTokens: readonly string[];
+  /** Sidebar entries of the seller's list only (pages such as /packages). */
+  sellerPages: readonly AccessEntry[];
   /** Tokens an admin may grant in 'Assign Roles': all but the 'my' and dashboard entries (SPEC §6.2). */
   assignable: readonly string[];
 }
@@ -127,12 +141,18 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
   });
   items.sort((a, b) => a.order - b.order);
   const access = [DASHBOARD, ...items.map((i) => i.entry)];
+  const pages: Item[] = resources.flatMap((resource) =>
+    (resource.sellerPages ?? []).map(({ token, path, icon, sellerOrder }) => ({
+      entry: { token, path, level: 2 as const, icon }, order: Number.MAX_SAFE_INTEGER, sellerOrder,
+    })),
+  );
   const sellerTokens = [
     DASHBOARD.token,
-    ...items.filter((i) => i.sellerOrder !== undefined).sort((a, b) => a.sellerOrder! - b.sellerOrder!).map((i) => i.entry.token),
+    ...[...items, ...pages].filter((i) => i.sellerOrder !== undefined).sort((a, b) => a.sellerOrder! - b.sellerOrder!).map((i) => i.entry.token),
   ];
+  const sellerPages = pages.map((p) => p.entry);
   const tokens = new Set<string>();
-  for (const { token } of access) {
+  for (const { token } of [...access, ...sellerPages]) {
     if (tokens.has(token)) throw new Error(`Two sidebar entries use the access token ${token}`);
     tokens.add(token);
   }
@@ -154,6 +174,7 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     },
     access,
     sellerTokens,
+    sellerPages,
     assignable: access.map((a) => a.token).filter((token) => !isAlwaysAllowed(token)),
   };
 }

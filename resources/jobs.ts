@@ -1,4 +1,7 @@
-/** Job posts (SPEC §2.19, §3.11). */
+/**
+ * Job posts (SPEC §2.19, §3.11): country and state pickers (no city); Control Active / Inactive and
+ * a red Delete ({tyype:'clear', id}), no Submit on Control (the table's bulk buttons change status).
+ */
 import { ACTIVE, REQ, s, t } from '../contract';
 import { defineResource } from './types';
 
@@ -12,8 +15,33 @@ export default defineResource({
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'public', create: 'admin', update: 'admin' },
     fields: {
-      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s(REQ),
+      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10 }),
       state: s(), country: s(REQ), ...ACTIVE,
     },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'title' },
+      { kind: 'text', source: 'description' },
+      { kind: 'text', source: 'qualification' },
+      { kind: 'text', source: 'details' },
+      { kind: 'text', source: 'expiry' },
+      { kind: 'text', source: 'state' },
+      { kind: 'text', source: 'country' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'text', source: 'title' },
+        { kind: 'text', source: 'expiry', placeholder: true },
+        { kind: 'textarea', source: 'description' },
+        { kind: 'textarea', source: 'qualification' },
+        { kind: 'textarea', source: 'details' },
+        { kind: 'location', source: 'country', levels: ['country', 'state'], required: true },
+      ],
+    },
+    control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }], submit: false, remove: true },
   },
 });

@@ -1,4 +1,4 @@
-/** Per-mile prices (SPEC §2.24, §3.16). */
+/** Per-mile prices (SPEC §2.24, §3.16): a country picker and the currency fixed to USD. */
 import { ACTIVE, n, REQ, s } from '../contract';
 import { defineResource } from './types';
 
@@ -12,7 +12,26 @@ export default defineResource({
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: {
-      currency: s({ required: true, oneOf: ['USD'] }), country: s(REQ), value_per_mile: n(REQ), ...ACTIVE,
+      currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), country: s(REQ), value_per_mile: n({ required: true, min: 0 }),
+      ...ACTIVE,
     },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'country' },
+      { kind: 'text', source: 'currency' },
+      { kind: 'text', source: 'value_per_mile' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'currency', source: 'currency', only: ['USD'] },
+        { kind: 'number', source: 'value_per_mile' },
+        { kind: 'location', source: 'country', levels: ['country'], required: true },
+      ],
+    },
+    control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }], remove: true },
   },
 });

@@ -1,4 +1,7 @@
-/** Shipping classes (SPEC §2.23, §3.15). */
+/**
+ * Shipping classes (SPEC §2.23, §3.15): update only (saving with none selected is refused with
+ * SPEC §8's words), the currency fixed to USD.
+ */
 import { ACTIVE, n, REQ, s, t } from '../contract';
 import { defineResource } from './types';
 
@@ -10,10 +13,33 @@ export default defineResource({
     save: '/shipping', list: '/shippings', status: '/shipping/status',
     listShape: 'paginated', search: { keyIndex: 8, targets: ['id', 'means', 'duration', 'note'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
-    rules: { read: 'user', create: 'admin', update: 'admin' },
+    rules: { read: 'user', create: 'none', update: 'admin' },
     fields: {
-      duration: s(REQ), currency: s({ required: true, oneOf: ['USD'] }), amount: n(REQ), means: s(REQ), note: t(),
-      ...ACTIVE,
+      duration: s(REQ), currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), amount: n({ required: true, min: 0 }),
+      means: s(REQ), note: t(), ...ACTIVE,
     },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'amount' },
+      { kind: 'text', source: 'currency' },
+      { kind: 'text', source: 'means' },
+      { kind: 'text', source: 'duration' },
+      { kind: 'text', source: 'note' },
+    ],
+    form: {
+      tab: 'editor',
+      forbidden: 'resources.shippings.forbidden',
+      fields: [
+        { kind: 'text', source: 'duration' },
+        { kind: 'currency', source: 'currency', only: ['USD'] },
+        { kind: 'number', source: 'amount' },
+        { kind: 'text', source: 'means' },
+        { kind: 'textarea', source: 'note' },
+      ],
+    },
+    control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
   },
 });

@@ -1,4 +1,4 @@
-/** Support messages (SPEC §2.27, §3.12). */
+/** Support messages (SPEC §2.27, §3.12): read-only; Name is the user's name. */
 import { ACTIVE, i, REQ, s, t } from '../contract';
 import { defineResource } from './types';
 
@@ -13,5 +13,15 @@ export default defineResource({
     rules: { read: 'admin', create: 'user', update: 'admin' },
     fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), message: t(REQ), country: s(REQ), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name'] }],
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'country' },
+      { kind: 'text', source: 'user.name' },
+      { kind: 'text', source: 'title' },
+      { kind: 'text', source: 'message' },
+    ],
   },
 });

@@ -20,6 +20,7 @@ import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { fileRoutes } from './routes/files';
+import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
 import { userRoutes } from './routes/users';
 
@@ -202,6 +203,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await searchRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
+      await packageRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );

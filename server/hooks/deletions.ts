@@ -2,13 +2,63 @@
  * Account deletion requests (SPEC §4.6): a request already carried out is final; only 'Deleted'
  * marks it done. A user asks for their own account only: the customer fields and the status of a
  * request made by anyone but an administrator are set by the server.
+ *
+ * Carrying out 'Deleted' anonymises the account in the same transaction: the user's name, email,
+ * phone and address are replaced, the password no longer works, abilities and accesses are dropped,
+ * every session and reset link ends; their support messages and job applications (CVs) are deleted,
+ * their chats lose name and email, their shops are closed and their products set to draft. Orders
+ * are kept (with the anonymised customer): the marketplace must keep its sales records.
  */
-import { badRequest } from '../errors';
+import { sql } from 'kysely';
+import { DEFAULT_ABILITIES } from '../../contract';
+import type { DB, Row } from '../db';
+import { now } from '../db';
+import { badRequest, forbidden } from '../errors';
 import type { EntityHooks } from './types';
 
+export const SETTLED = 'This user have been previously deleted';
+export const DELETED_NAME = 'Deleted user';
+
+/** Replaces a user's personal data and ends everything that lets them in. */
+export async function anonymiseUser(db: DB, userId: number): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw badRequest(`There is no user with id ${userId}`);
+  const stamp = now();
+  await db
+    .updateTable('users')
+    .set({
+      name: DELETED_NAME, email: `deleted-user-${userId}@deleted.invalid`, phone: null, applications: null,
+      street_name: null, city: null, state: null, country: null, zip: null, currency: null,
+      abilities: JSON.stringify(DEFAULT_ABILITIES), granted_accesses: '[]', is_active: 0,
+      // Not a hash of any password: no sign-in can match it.
+      password_hash: 'deleted', updated_at: stamp,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('supports').where('user_id', '=', userId).execute();
+  await db.deleteFrom('applicants').where('user_id', '=', userId).execute();
+  // Their documents can no longer be downloaded by anyone.
+  await db.deleteFrom('uploads').where('kind', '=', 'docx').where('owner_id', '=', userId).execute();
+  if (typeof user.email === 'string' && user.email) {
+    await db
+      .updateTable('chats')
+      .set({ user_name: DELETED_NAME, user_email: '', updated_at: stamp })
+      .where(sql<boolean>`lower(user_email) = ${user.email.toLowerCase()}`)
+      .execute();
+  }
+  await db.updateTable('shops').set({ is_active: 0, updated_at: stamp }).where('owner_id', '=', userId).execute();
+  await db
+    .updateTable('products')
+    .set({ state: 'draft', updated_at: stamp })
+    .where('shop_id', 'in', db.selectFrom('shops').select('id').where('owner_id', '=', userId))
+    .execute();
+}
+
 export const hooks: EntityHooks = {
-  beforeWrite({ caller, scope }, values, before) {
-    if (before && Number(before.is_active) === 1) throw badRequest('This user have been previously deleted');
+  async beforeWrite({ db, caller, scope }, values: Row, before) {
+    if (before && Number(before.is_active) === 1) throw badRequest(SETTLED);
     const admin = caller?.role === 'admin' && scope.kind === 'all' && caller.can('deletion-requests');
     if (!before && !admin && caller) {
       values.customer_id = caller.id;
@@ -16,6 +66,17 @@ export const hooks: EntityHooks = {
       values.deletion_status = 'No action';
     }
     if (values.deletion_status !== undefined) values.is_active = values.deletion_status === 'Deleted' ? 1 : 0;
+    else if (values.is_active !== undefined) values.is_active = before ? Number(before.is_active) : 0;
+    if (values.is_active === 1) {
+      const customer = Number(values.customer_id ?? before?.customer_id);
+      if (caller && customer === caller.id) throw forbidden('You cannot delete your own account from here');
+      await anonymiseUser(db, customer);
+      values.customer = DELETED_NAME;
+      // Other requests of the same user are settled with this one.
+      let others = db.updateTable('deletions').set({ deletion_status: 'Deleted', is_active: 1, customer: DELETED_NAME, updated_at: now() }).where('customer_id', '=', customer);
+      if (before) others = others.where('id', '!=', Number(before.id));
+      await others.execute();
+    }
     return values;
   },
 };

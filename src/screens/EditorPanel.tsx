@@ -9,6 +9,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
 import {
   CanAccess, Confirm, CreateBase, EditBase, Form, Loading, RadioButtonGroupInput, SaveButton, useDataProvider,
   useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
@@ -18,6 +19,7 @@ import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import type { ControlOption, Field, ListScreen, ResourceDefinition } from '../../resources/types';
 import { messageOf } from '../pages/messages';
 import { StatusDot } from '../widgets/StatusDot';
+import { Cell } from './cells';
 import { FieldInput, isWide } from './FieldInput';
 import { Loaded } from './loaded';
 import { buildPayload, formValues } from './payload';
@@ -110,11 +112,15 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
     );
   }
   if (!canCreate(entity)) {
-    // Update-only screens (SPEC §8): saving with no record selected is refused with the spec's words.
+    // Update-only screens (SPEC §8): saving with no record selected is refused with the spec's words,
+    // whatever the form holds (its required fields are not checked first).
+    const forbid = () => notify(translate(form.forbidden ?? 'management.forbidden'), { type: 'error' });
     return (
-      <Form record={{}} noValidate onSubmit={() => notify(translate(form.forbidden ?? 'management.forbidden'), { type: 'error' })}>
+      <Form record={{}} noValidate onSubmit={forbid}>
         <FormFields fields={form.fields} name={def.name} entity={entity} />
-        <SaveButton label="management.save" alwaysEnable />
+        <Button variant="contained" startIcon={<SaveIcon />} onClick={forbid}>
+          {translate('management.save')}
+        </Button>
       </Form>
     );
   }
@@ -223,6 +229,25 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   );
 }
 
+/** A read-only screen (no form, no Control, no tab): the record's columns, each with its label. */
+function RecordDetails({ screen, name, record }: { screen: ListScreen; name: string; record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' }, columnGap: 2, rowGap: 1, m: 0 }}>
+      {screen.columns.map((column) => (
+        <Box key={column.source} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="subtitle2" color="text.secondary">
+            {translate(`resources.${name}.fields.${column.source}`)}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Cell record={record} column={column} name={name} wrap />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 interface TabEntry {
   id: string;
   label: string;
@@ -256,6 +281,9 @@ export function EditorPanel(props: PanelProps) {
         {translate('management.not_found', { id })}
       </Alert>
     );
+  }
+  if (tabs.length === 0 && record) {
+    tabs.push({ id: '', label: 'management.tab_details', needsRecord: true, render: (r) => r && <RecordDetails screen={screen} name={def.name} record={r} /> });
   }
   const shown = tabs.find((t) => t.id === tab && (record || !t.needsRecord)) ?? tabs.find((t) => record || !t.needsRecord) ?? tabs[0];
   const base = `/${resource}/${id ?? 'create'}`;

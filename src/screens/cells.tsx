@@ -43,7 +43,8 @@ export function cellText(record: RaRecord, column: Column, translate: (key: stri
 /** Whether the table may sort on a column: only the record's own plain fields. */
 export const sortable = (column: Column) => !column.source.includes('.') && (column.kind === 'text' || column.kind === 'status');
 
-export function Cell({ record, column, name }: { record: RaRecord; column: Column; name: string }) {
+/** `wrap`: the whole value on as many lines as it needs (a detail view), not cut short. */
+export function Cell({ record, column, name, wrap = false }: { record: RaRecord; column: Column; name: string; wrap?: boolean }) {
   const translate = useTranslate();
   const { openModal } = useModalActions();
   const text = cellText(record, column, translate);
@@ -56,8 +57,8 @@ export function Cell({ record, column, name }: { record: RaRecord; column: Colum
       sx={{
         display: 'inline-block', minWidth: 8, maxWidth: 260, verticalAlign: 'middle',
         // Long values are cut short here; a double-click shows them whole.
-        ...(column.kind === 'numbered'
-          ? { whiteSpace: 'pre-line' }
+        ...(column.kind === 'numbered' || wrap
+          ? { whiteSpace: 'pre-line', ...(wrap ? { maxWidth: '100%' } : {}) }
           : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
       }}
     >

@@ -17,6 +17,8 @@ export function CurrencyInput(props: { source: string; label: string; isRequired
       label={label}
       choices={choices}
       isPending={!only && isPending}
+      // A list of one ('USD only', SPEC §5) starts on it: such a currency is always sent.
+      defaultValue={only?.length === 1 ? only[0] : undefined}
       validate={isRequired ? required() : undefined}
       fullWidth
     />

@@ -15,7 +15,8 @@ export const ADMIN_MENU = [
   'Order Status', 'Curencies Exchange', 'Shipping Clases', 'Mile Prices', 'Custom Distances', 'Deletion Requests',
   'Chat Logs', 'Audit log',
 ];
-export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products'];
+/** SPEC §2.6's seller list, then the seller's own pages (Packages). */
+export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products', 'Packages'];
 
 export async function signIn(page: Page, credential: string, password: string) {
   await page.goto('/login');

@@ -229,8 +229,8 @@ describe('menuFor', () => {
     expect(menuFor(all)).toEqual([...registry.access]);
   });
 
-  it('seller: Dashboard, Shops, Orders, Products', () => {
-    expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products']);
+  it('seller: Dashboard, Shops, Orders, Products (SPEC §2.6), then Packages', () => {
+    expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products', '/packages']);
   });
 
   it('buyer: the dashboard', () => {

@@ -17,7 +17,7 @@ describe('i18n: console strings as the specification words them', () => {
   });
 
   it("labels the seller's sidebar with its own words", () => {
-    expect(registry.sellerTokens.map((token) => t(`menu.seller.${token}`))).toEqual(['Dashboard', 'Shops', 'Orders', 'Products']);
+    expect(registry.sellerTokens.map((token) => t(`menu.seller.${token}`))).toEqual(['Dashboard', 'Shops', 'Orders', 'Products', 'Packages']);
   });
 
   it('holds the public pages’ strings (SPEC §2.2–2.4, §5)', () => {

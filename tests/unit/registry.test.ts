@@ -24,7 +24,11 @@ it('the console and the server find the same resource files', async () => {
 });
 
 it('orders the sidebar and the assignable tokens as SPEC §2.6 and §6.2 do', () => {
-  expect(registry.sellerTokens).toEqual(['dashboard', 'my-shops', 'my-orders', 'my-products']);
+  // SPEC §2.6's seller list, then the seller's own pages; those pages are neither in the admin list nor assignable.
+  expect(registry.sellerTokens).toEqual(['dashboard', 'my-shops', 'my-orders', 'my-products', 'packages']);
+  expect(registry.sellerPages.map((p) => p.path)).toEqual(['/packages']);
+  expect(registry.access.map((a) => a.token)).not.toContain('packages');
+  expect(registry.assignable).not.toContain('packages');
   expect(registry.assignable).not.toContain('dashboard');
   expect(registry.assignable.some((t) => t.includes('my'))).toBe(false);
   // SPEC §6.2's 19 assignable screens, and the audit log.

@@ -1,6 +1,10 @@
-/** Job applicants (SPEC §2.20, §3.11). */
-import { ACTIVE, i, REQ, s } from '../contract';
-import { defineResource } from './types';
+/**
+ * Job applicants (SPEC §2.20, §3.11): read-only. The CV is a 'click' link that downloads the
+ * document through GET /download/{name} with the bearer token; Name, Email and Phone are the
+ * applicant's user's.
+ */
+import { ACTIVE, i, REQ, s } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'applicants',
@@ -13,5 +17,17 @@ export default defineResource({
     rules: { read: 'admin', create: 'user', update: 'admin' },
     fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), cv: s({ max: 1024 }), country: s(), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name', 'email', 'phone'] }],
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'title' },
+      { kind: 'custom', source: 'cv', component: () => import('./CvCell') },
+      { kind: 'text', source: 'country' },
+      { kind: 'text', source: 'user.name' },
+      { kind: 'text', source: 'user.email' },
+      { kind: 'text', source: 'user.phone' },
+    ],
   },
 });

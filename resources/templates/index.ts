@@ -1,0 +1,46 @@
+/**
+ * Mail templates (SPEC §2.13, §3.6): update only (no new template; saving with none selected is
+ * refused with SPEC §8's words), Control Active / Inactive, and a preview of the message as its
+ * recipient would read it.
+ */
+import { ACTIVE, REQ, s, t } from '../../contract';
+import { defineResource } from '../types';
+
+export default defineResource({
+  name: 'templates',
+  title: 'Template',
+  menu: { token: 'mail-templates', path: '/mail-templates', order: 150, icon: 'Email' },
+  api: {
+    save: '/templates', list: '/templatess', status: '/templates/status',
+    listShape: 'paginated', search: { keyIndex: 16, targets: ['id', 'subject', 'message', 'from_email'] },
+    remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+    rules: { read: 'admin', create: 'none', update: 'admin' },
+    fields: {
+      from_email: s({ type: 'email', required: true }), subject: s(REQ), message: t(REQ),
+      serial: s(), dispatch_status: s(), ...ACTIVE,
+    },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'status', source: 'is_active' },
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'subject' },
+      { kind: 'text', source: 'message' },
+      { kind: 'text', source: 'from_email' },
+      { kind: 'text', source: 'serial' },
+      { kind: 'text', source: 'dispatch_status' },
+    ],
+    form: {
+      tab: 'editor',
+      forbidden: 'resources.templates.forbidden',
+      fields: [
+        { kind: 'email', source: 'from_email' },
+        { kind: 'text', source: 'subject' },
+        { kind: 'textarea', source: 'message' },
+        { kind: 'custom', source: 'preview', component: () => import('./MessagePreview'), wide: true },
+      ],
+    },
+    control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
+  },
+});
