@@ -20,6 +20,7 @@ import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { fileRoutes } from './routes/files';
 import { searchRoutes } from './routes/search';
+import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
 
 export interface Context {
@@ -189,6 +190,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await searchRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
+      await sessionRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );
