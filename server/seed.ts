@@ -4,6 +4,7 @@
 import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
 import { now, type DB, type Row } from './db';
 import { createUser } from './routes/users';
+import { seedUsers } from './seeds/users';
 import { registry } from './registry';
 
 export const DEMO_ACCOUNTS = {
@@ -144,5 +145,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',
     user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
   }]);
+  await seedUsers(db);
   return { admin, seller };
 }
