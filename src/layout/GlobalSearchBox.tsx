@@ -41,7 +41,7 @@ export function GlobalSearchBox() {
         value={text}
         onChange={(e) => setText(cleanSearch(e.target.value))}
         placeholder={translate('resources.users.search.placeholder')}
-        inputProps={{ 'aria-label': translate('resources.users.search.label'), maxLength: 100 }}
+        inputProps={{ 'aria-label': translate('resources.users.search.label'), maxLength: 100, type: 'search' }}
         sx={{ color: 'inherit', ml: 1, width: { sm: 160, md: 240 } }}
       />
     </Box>
