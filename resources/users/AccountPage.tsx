@@ -202,12 +202,12 @@ function SessionsSection() {
   const answer = useAnswer();
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['account', 'sessions'],
-    queryFn: async () => ((await dataProvider.call<unknown, SessionRow[]>('/user/sessions')).HLL ?? []) as SessionRow[],
+    queryFn: async () => ((await dataProvider.call<unknown, SessionRow[]>(PATHS.sessions)).HLL ?? []) as SessionRow[],
     retry: false,
   });
   const end = async (body: object) => {
     try {
-      answer.success((await dataProvider.call('/user/sessions/end', body)).query);
+      answer.success((await dataProvider.call(PATHS.endSessions, body)).query);
     } catch (e) {
       answer.failure(e);
     }
