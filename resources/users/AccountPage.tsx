@@ -35,7 +35,7 @@ interface SessionRow {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} id={id} sx={{ p: 2, scrollMarginTop: 72 }}>
-      <Typography variant="h6" component="h2" id={`${id}-title`} tabIndex={-1} sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" id={`${id}-title`} tabIndex={-1} sx={{ mb: 1, '&:focus': { outline: 'none' } }}>
         {title}
       </Typography>
       {children}

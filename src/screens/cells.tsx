@@ -56,8 +56,9 @@ export function Cell({ record, column, name }: { record: RaRecord; column: Colum
       sx={{
         display: 'inline-block', minWidth: 8, maxWidth: 260, verticalAlign: 'middle',
         // Long values are cut short here; a double-click shows them whole.
+        // A numbered list keeps each '1).name' on one line.
         ...(column.kind === 'numbered'
-          ? { whiteSpace: 'pre-line' }
+          ? { whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }
           : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
       }}
     >
