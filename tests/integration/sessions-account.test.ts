@@ -102,3 +102,19 @@ describe('what the account page sends', () => {
     expect(await s.login(`new-${user.email}`, 'another-pass-1')).toBeTruthy();
   });
 });
+
+describe('the users screen’s calls refuse a seller', () => {
+  it.each([
+    ['/users', { page: 1 }],
+    ['/user/edit', { id: 0, abilities: '[1,2,3]' }],
+    ['/user/status', { id: 0, is_active: 0 }],
+    ['/user/assign-role', { id: 0, granted_accesses: ['brands'] }],
+  ] as const)('%s', async (path, body) => {
+    const victim = await s.userWith([1, 2]);
+    const seller = await s.userWith([1, 2]);
+    const before = await s.db.selectFrom('users').selectAll().where('id', '=', victim.id).executeTakeFirst();
+    const res = await s.post(path, { ...body, ...('id' in body ? { id: victim.id } : {}) }, seller.token);
+    expect(res).toMatchObject({ http: 403, body: { status: false } });
+    expect(await s.db.selectFrom('users').selectAll().where('id', '=', victim.id).executeTakeFirst()).toEqual(before);
+  });
+});
