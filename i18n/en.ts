@@ -313,6 +313,7 @@ export const en = {
       choices: { Admin: 'Admin', 'Non-Admin': 'Non-Admin' },
       role: { admin: 'Admin', seller: 'Seller', buyer: 'Buyer', non_admin: 'Non-Admin' },
       blacklist: 'Deactivate / Activate',
+      self_control: 'This is your own account: another admin changes its abilities or status.',
       deactivate: 'Deactivate',
       activate: 'Activate',
       confirm_deactivate: 'Deactivate %{name}?',

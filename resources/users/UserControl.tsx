@@ -5,9 +5,9 @@
  * server's message is shown and the list refreshes in place.
  */
 import { useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import {
-  CanAccess, Confirm, Form, RadioButtonGroupInput, SaveButton, useDataProvider, useNotify, useRefresh, useTranslate,
+  CanAccess, Confirm, Form, RadioButtonGroupInput, SaveButton, useDataProvider, useGetIdentity, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { isOn } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
@@ -23,8 +23,11 @@ export default function UserControl({ record, resource }: PanelProps) {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { identity } = useGetIdentity();
   if (!record) return <Typography>{translate('management.select_record')}</Typography>;
   const active = isOn(record.is_active);
+  // The server refuses changing one's own abilities or status; say so instead of offering it.
+  const self = identity !== undefined && String(identity.id) === String(record.id);
   const done = (query: string | undefined) => {
     notify(query || 'management.done', { type: 'success' });
     refresh();
@@ -68,10 +71,15 @@ export default function UserControl({ record, resource }: PanelProps) {
         <StatusDot on={active} />
         <Typography variant="body2">{translate(active ? 'management.status_on' : 'management.status_off')}</Typography>
       </Stack>
+      {self && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.users.self_control')}
+        </Alert>
+      )}
       <CanAccess resource={resource} action="status">
         <Stack direction="row" spacing={2}>
-          <SaveButton label="management.submit" alwaysEnable icon={<span />} />
-          <Button variant="contained" color="error" disabled={busy} onClick={() => setConfirming(true)}>
+          <SaveButton label="management.submit" alwaysEnable={!self} disabled={self} icon={<span />} />
+          <Button variant="contained" color="error" disabled={busy || self} onClick={() => setConfirming(true)}>
             {translate('resources.users.blacklist')}
           </Button>
         </Stack>

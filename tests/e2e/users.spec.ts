@@ -77,7 +77,7 @@ test('users screen: columns, role, Control and Assign Roles; a promoted sellerâ€
   }
 });
 
-test('a partial admin sees switches for accesses they do not hold disabled, with the reason', async ({ page }) => {
+test('a partial admin sees switches for accesses they do not hold disabled, with the reason, and cannot act on themselves', async ({ page }) => {
   const target = await register(page, '[1,2]');
   const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
   expect((await api(page.request, '/user/edit', { id: target.id, abilities: '[1,2,3]' }, admin.token)).status).toBe(true);
@@ -87,6 +87,14 @@ test('a partial admin sees switches for accesses they do not hold disabled, with
   const mails = page.getByRole('switch', { name: 'Mail templates' });
   await expect(mails).toBeDisabled();
   await expect(mails).toHaveAccessibleDescription('You do not hold this access yourself');
+
+  // Their own record: the server would refuse, so the console says so.
+  const self = await apiLogin(page.request, 'pat@example.com', 'pat12345');
+  await page.goto(`/users/${self.id}/control`);
+  await expect(page.getByText('This is your own account', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate / Activate' })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Assign Roles' }).click();
+  await expect(page.getByRole('switch', { name: 'Brands' })).toHaveAccessibleDescription('You cannot change your own accesses');
 });
 
 test('an admin blacklists a user, who is signed out at their next step', async ({ page, browser }) => {
