@@ -61,7 +61,16 @@ export interface MarketplaceAuthProvider extends AuthProvider {
   requestReset(email: string): Promise<string>;
   /** Set a new password with a reset token; resolves to the server's message. */
   resetPassword(params: ResetParams): Promise<string>;
+  /**
+   * Reads the profile again (an admin may have changed the user's role, accesses or name); resolves
+   * to whether anything access or display depends on changed. Rejects as the users call does (401
+   * when the session has ended).
+   */
+  refreshProfile?(): Promise<boolean>;
 }
+
+/** What the sidebar, the user menu and canAccess read of a profile. */
+const watched = (p: Profile) => JSON.stringify([p.name, p.email, p.abilities, p.granted_accesses, p.is_active]);
 
 export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defaultClient): MarketplaceAuthProvider {
   const api = createApi(apiUrl, httpClient);
@@ -124,6 +133,14 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
     async getPermissions() {
       const user = await profile();
       return { role: roleOf(user.abilities), granted: parseAccesses(user.granted_accesses) };
+    },
+    async refreshProfile() {
+      const session = getSession();
+      if (!session) return false;
+      const before = cache?.token === session.token ? await cache.profile.catch(() => null) : null;
+      cache = null;
+      const after = await profile();
+      return before !== null && watched(before) !== watched(after);
     },
     async canAccess({ resource, action }) {
       if (!getSession()) return false;

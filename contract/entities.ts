@@ -15,6 +15,9 @@ export const PATHS = {
   assignRole: '/user/assign-role',
   /** Extension: ends the session on the server; a legacy server answers 404, which is ignored. */
   logout: '/user/logout',
+  /** Extensions: the caller's own sessions, and ending one or all others (the account page). */
+  sessions: '/user/sessions',
+  endSessions: '/user/sessions/end',
   search: '/search-dive',
   ownerShops: '/shopz',
   chatMe: '/chat/me',

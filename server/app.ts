@@ -22,6 +22,7 @@ import { entityRoutes } from './routes/entities';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
+import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
 
 export interface Context {
@@ -204,6 +205,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
+      await sessionRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );

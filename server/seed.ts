@@ -4,6 +4,7 @@
 import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
 import { now, syncIdSequence, type DB, type Row } from './db';
 import { createUser } from './routes/users';
+import { seedUsers } from './seeds/users';
 import { registry } from './registry';
 import { seedReferenceScreens } from './seeds/reference';
 
@@ -147,5 +148,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
   }]);
   await seedReferenceScreens(db);
+  await seedUsers(db);
   return { admin, seller };
 }

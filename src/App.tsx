@@ -51,6 +51,7 @@ const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const SearchPage = lazyPage(() => import('./pages/SearchPage'));
 const NotFoundPage = lazyPage(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
 
 /** Public pages: shown with the top bar and no sidebar, signed in or not (SPEC §2.1, §2.6). */
@@ -86,6 +87,7 @@ export function App({ config }: { config: RuntimeConfig }) {
           {registry.resources.flatMap((def) =>
             (def.routes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
           )}
+          <Route path="/search" element={<SearchPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path={REGISTER_PATH} element={<RegisterPage />} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { GlobalDialog, ModalProvider } from '../dialog';
 import { ErrorView } from './ErrorView';
+import { ProfileWatcher } from './ProfileWatcher';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 
@@ -17,6 +18,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         {children}
       </Layout>
       <GlobalDialog />
+      <ProfileWatcher />
     </ModalProvider>
   );
 }

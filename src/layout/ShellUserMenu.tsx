@@ -5,6 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { LinkBase, UserMenu, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { getSession } from '../../authProvider/session';
+import { AccountMenuItem } from './AccountMenuItem';
 
 /** 'logout': removes the stored session and goes to / (SPEC §2.5). */
 export const LogoutMenuItem = forwardRef<HTMLLIElement>(function LogoutMenuItem(_props, ref) {
@@ -47,7 +48,7 @@ export function ShellUserMenu() {
   return (
     <UserMenu label="shell.user_menu">
       {signedIn ? (
-        <LogoutMenuItem />
+        [<AccountMenuItem key="account" />, <LogoutMenuItem key="logout" />]
       ) : (
         [
           <LinkMenuItem key="login" to="/login" label="shell.login" icon={<LoginIcon fontSize="small" />} />,

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { AppBar, AppBarClasses, TitlePortal, type AppBarProps } from 'react-admin';
 import { Brand } from './Brand';
+import { GlobalSearchBox } from './GlobalSearchBox';
 import { ShellUserMenu } from './ShellUserMenu';
 
 const userMenu = <ShellUserMenu />;
@@ -14,6 +15,7 @@ export function TopBar(props: AppBarProps) {
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
       <TitlePortal />
+      <GlobalSearchBox />
     </AppBar>
   );
 }

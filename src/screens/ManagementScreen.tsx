@@ -6,12 +6,13 @@
  * (live chat) is rendered by its own component instead.
  */
 import { Button, Stack } from '@mui/material';
-import { CanAccess, ColumnsButton, ListBase, Title, useParams, useRedirect, useTranslate } from 'react-admin';
+import { CanAccess, ColumnsButton, ListBase, Title, useLocation, useParams, useRedirect, useTranslate } from 'react-admin';
 import type { EntityContract } from '../../contract';
 import type { ListScreen, ResourceDefinition } from '../../resources/types';
 import { EditorPanel } from './EditorPanel';
 import { CountBadge, ExportCsvButton, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
 import { Loaded } from './loaded';
+import { searchText } from './rules';
 
 export interface ScreenProps {
   def: ResourceDefinition;
@@ -30,8 +31,17 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
   const recordId = open && id !== 'create' ? id : undefined;
   const storeKey = `${resource}.table`;
   const token = seller ? entity.owner!.access : entity.access;
+  // A link may open the screen with a search applied ('show all' of the global search: `?q=`).
+  const q = searchText(new URLSearchParams(useLocation().search).get('q') ?? '');
   return (
-    <ListBase resource={resource} perPage={15} sort={{ field: 'id', order: 'DESC' }} filter={screen.filter} disableSyncWithLocation>
+    <ListBase
+      resource={resource}
+      perPage={15}
+      sort={{ field: 'id', order: 'DESC' }}
+      filter={screen.filter}
+      filterDefaultValues={q ? { q } : undefined}
+      disableSyncWithLocation
+    >
       <Title title={translate(`menu.${token}`)} />
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <ScreenHeader seller={seller} />

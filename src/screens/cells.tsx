@@ -57,8 +57,11 @@ export function Cell({ record, column, name, wrap = false }: { record: RaRecord;
       sx={{
         display: 'inline-block', minWidth: 8, maxWidth: 260, verticalAlign: 'middle',
         // Long values are cut short here; a double-click shows them whole.
-        ...(column.kind === 'numbered' || wrap
-          ? { whiteSpace: 'pre-line', ...(wrap ? { maxWidth: '100%' } : {}) }
+        // The details view wraps whole values; a numbered list keeps each '1).name' on one line.
+        ...(wrap
+          ? { whiteSpace: 'pre-line', maxWidth: '100%' }
+          : column.kind === 'numbered'
+            ? { whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }
           : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
       }}
     >

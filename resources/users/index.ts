@@ -1,0 +1,53 @@
+/**
+ * Users (SPEC §2.14, §3.2, §6): accounts, abilities and granted accesses. Control only: the ability
+ * choice saved through /user/edit and the red 'Deactivate / Activate' (UserControl); the 'Assign
+ * Roles' tab (AssignRoles). The signed-in user's own pages (/account, /bank, /paypal) live here too.
+ */
+import { ACTIVE, ADMIN_ONLY, REQ, s, t } from '../../contract';
+import { defineResource } from '../types';
+
+const account = () => import('./AccountPage');
+
+export default defineResource({
+  name: 'users',
+  title: 'User',
+  menu: { token: 'users', path: '/users', order: 130, icon: 'ManageAccounts' },
+  api: {
+    save: '/user/edit', list: '/users', status: '/user/status',
+    listShape: 'paginated', search: { keyIndex: 0, targets: ['id', 'name', 'email', 'phone', 'street_name', 'city', 'state', 'country', 'zip'] },
+    remove: 'none', activeAs: 'int', statusFields: ['is_active'],
+    rules: ADMIN_ONLY,
+    ownRoutes: true,
+    multipartList: true,
+    saveFields: ['abilities', 'applications', 'email', 'id', 'is_active', 'name', 'phone'],
+    fields: {
+      name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ max: 32 }),
+      applications: t(), abilities: s({ serverSet: true, max: 64 }), granted_accesses: t({ serverSet: true }),
+      street_name: s(), city: s(), state: s(), country: s(), zip: s(), currency: s({ max: 64 }),
+      ...ACTIVE,
+    },
+    relations: [{ as: 'shops', entity: 'shops', key: 'owner_id', kind: 'many', pick: ['id', 'name'] }],
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'status', source: 'is_active' },
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'name' },
+      { kind: 'text', source: 'email' },
+      { kind: 'text', source: 'phone' },
+      { kind: 'numbered', source: 'shops' },
+      { kind: 'custom', source: 'abilities', component: () => import('./RoleCell') },
+      { kind: 'custom', source: 'granted_accesses', component: () => import('./AccessesCell') },
+    ],
+    tabs: [
+      { id: 'control', label: 'management.tab_control', component: () => import('./UserControl'), needsRecord: true },
+      { id: 'roles', label: 'resources.users.roles.tab', component: () => import('./AssignRoles'), needsRecord: true },
+    ],
+  },
+  routes: [
+    { path: '/account', component: account },
+    { path: '/bank', component: account },
+    { path: '/paypal', component: account },
+  ],
+});

@@ -1,0 +1,49 @@
+/**
+ * The top bar's search box: opens the global search (/search?q=…) once the cleaned text has 2
+ * characters (SPEC §5). Shown only to users who may open a searchable screen.
+ */
+import { useState, type FormEvent } from 'react';
+import { Box, InputBase, alpha } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useGetIdentity, useNavigate, useTranslate } from 'react-admin';
+import { registry } from '../../resources';
+import { searchTargets } from '../pages/searchTargets';
+import { cleanSearch, searchText } from '../screens/rules';
+
+export function GlobalSearchBox() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { identity } = useGetIdentity();
+  const [text, setText] = useState('');
+  if (!identity || !searchTargets(identity, registry).length) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = searchText(text);
+    if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={submit}
+      sx={(theme) => ({
+        display: { xs: 'none', sm: 'flex' },
+        alignItems: 'center',
+        mx: 2,
+        px: 1,
+        borderRadius: 1,
+        bgcolor: alpha(theme.palette.common.white, 0.15),
+        '&:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+      })}
+    >
+      <SearchIcon fontSize="small" />
+      <InputBase
+        value={text}
+        onChange={(e) => setText(cleanSearch(e.target.value))}
+        placeholder={translate('resources.users.search.placeholder')}
+        inputProps={{ 'aria-label': translate('resources.users.search.label'), maxLength: 100, type: 'search' }}
+        sx={{ color: 'inherit', ml: 1, width: { sm: 160, md: 240 } }}
+      />
+    </Box>
+  );
+}
