@@ -20,6 +20,7 @@ import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { entityRoutes } from './routes/entities';
 import { fileRoutes } from './routes/files';
 import { searchRoutes } from './routes/search';
+import { dashboardRoutes } from './routes/dashboard';
 import { userRoutes } from './routes/users';
 
 export interface Context {
@@ -187,6 +188,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await dashboardRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
