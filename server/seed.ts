@@ -5,6 +5,7 @@ import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEF
 import { now, type DB, type Row } from './db';
 import { createUser } from './routes/users';
 import { registry } from './registry';
+import { seedDashboard } from './seeds/dashboard';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -144,5 +145,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',
     user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
   }]);
+  await seedDashboard(db);
   return { admin, seller };
 }
