@@ -154,6 +154,8 @@ export default function DashboardPage() {
                   <TextField
                     type="date"
                     size="small"
+                    fullWidth={false}
+                    sx={{ width: 170 }}
                     label={translate('dashboard.charts.from')}
                     value={range.from}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
@@ -162,6 +164,8 @@ export default function DashboardPage() {
                   <TextField
                     type="date"
                     size="small"
+                    fullWidth={false}
+                    sx={{ width: 170 }}
                     label={translate('dashboard.charts.to')}
                     value={range.to}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
