@@ -17,6 +17,9 @@ export interface Range {
   to: string;
 }
 
+/** SPEC §7.7: the exchange rates' list call. */
+const EXCHANGES_LIST = '/exchangess';
+
 /** SPEC §2.8 / §9.4: the keyIndex of each list the dashboard searches. */
 export const KEY_INDEX = { users: 0, orders: 4, products: 7, shops: 10, records: 12 } as const;
 
@@ -110,7 +113,6 @@ export async function loadStats(
   post: Post,
   viewer: DashboardViewer,
   range: Range,
-  rates: readonly Rate[],
 ): Promise<{ stats: DashboardStats; source: 'aggregate' | 'search' }> {
   try {
     const { detail } = await post(DASHBOARD_PATH, range);
@@ -118,5 +120,7 @@ export async function loadStats(
   } catch (error) {
     if ((error as { status?: unknown }).status !== 404) throw error;
   }
+  // The rates rank the top shops in one currency: read as the currency display reads them (SPEC §7.7).
+  const rates = await post(EXCHANGES_LIST, {}).then(({ HLL }) => (Array.isArray(HLL) ? (HLL as Rate[]) : []), () => []);
   return { stats: await statsBySearch(post, viewer, range, rates), source: 'search' };
 }

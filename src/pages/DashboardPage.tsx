@@ -63,10 +63,10 @@ export default function DashboardPage() {
   const viewer = identity as (DashboardViewer & { fullName?: string }) | undefined;
 
   const { data, error, isPending } = useQuery({
-    queryKey: ['dashboard', viewer?.id, range, rates.length],
+    queryKey: ['dashboard', viewer?.id, range],
     enabled: viewer !== undefined,
     placeholderData: (previous) => previous,
-    queryFn: () => loadStats(dataProvider.call as Post, viewer!, range, rates),
+    queryFn: () => loadStats(dataProvider.call as Post, viewer!, range),
   });
 
   const target = hasRate(rates, display) ? display : 'USD';

@@ -132,11 +132,10 @@ describe('against a contract-only server', () => {
     const { token, viewer } = await signIn(strict, demo.admin);
     const missing = await strict.post('/dashboard', range, token);
     expect(missing.http).toBe(404);
-    const rates = await ratesOf(strict);
-    const fallback = await loadStats(poster(strict, token), viewer, range, rates);
+    const fallback = await loadStats(poster(strict, token), viewer, range);
     expect(fallback.source).toBe('search');
     const loose = await signIn(s, demo.admin);
-    const aggregate = await loadStats(poster(s, loose.token), loose.viewer, range, await ratesOf(s));
+    const aggregate = await loadStats(poster(s, loose.token), loose.viewer, range);
     expect(aggregate.source).toBe('aggregate');
     const { charts: a, ...cardsA } = fallback.stats;
     const { charts: b, ...cardsB } = aggregate.stats;
