@@ -96,6 +96,14 @@ async function main() {
     console.log(`${label.padEnd(30)} ${`${times[Math.floor(times.length / 2)].toFixed(0)} ms`.padStart(9)} ${`${times.at(-1)!.toFixed(0)} ms`.padStart(9)}`);
   }
 
+  const plan = async (label: string, text: string) => {
+    const result = await db.executeQuery<{ detail: string }>({ sql: `explain query plan ${text}`, parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'plan' } as never });
+    console.log(`\n${label}:\n${result.rows.map((r) => `  ${r.detail}`).join('\n')}`);
+  };
+  const own = 'shop_id in (select id from shops where owner_id = 2)';
+  await plan("A seller's orders per currency", `select currency, count(*), sum(paid_total_fxws) from orders where ${own} group by currency`);
+  await plan("A seller's orders per day", `select substr(created_at, 1, 10) d, currency, count(*) from orders where ${own} and created_at >= '2026-01-01' and created_at < '2026-02-01' group by d, currency`);
+
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(path.join(staticDir, 'index.html')) && fs.existsSync(chromium)) {
     const { chromium: browserType } = await import('@playwright/test');

@@ -3,6 +3,7 @@
  * refused to anonymous callers, absent in strict mode, where the console's search-dive way gives the
  * same numbers on the demo data.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rate } from '../../contract';
 import { ADMIN_ABILITIES, REGISTER_ABILITIES } from '../../contract';
@@ -124,6 +125,19 @@ describe('POST /dashboard', () => {
       expect(res.http).toBe(400);
       expect(res.body).toMatchObject({ status: false, query, detail: null, reset_token: null, HLL: null });
     }
+  });
+
+  it('never answers 5xx to any body, and always in the envelope', async () => {
+    const seller = await s.userWith(REGISTER_ABILITIES);
+    const value = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.array(fc.string(), { maxLength: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ from: value, to: value }, { requiredKeys: [] }), async (body) => {
+        const res = await s.post('/dashboard', body, seller.token);
+        expect(res.http).toBeLessThan(500);
+        expect(Object.keys(res.body).sort()).toEqual(['HLL', 'detail', 'query', 'reset_token', 'status']);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
