@@ -109,6 +109,27 @@ export const en = {
     title: 'Dashboard',
     welcome: 'Welcome, %{name}',
     welcome_anonymous: 'Welcome',
+    loading: 'Loading the statistics',
+    shops: 'Number of Shops',
+    products: 'Number of Products',
+    orders: 'Number of Orders',
+    commissions: 'Number of Commissions',
+    premier: 'Number of Premier',
+    adverts: 'Number of Adverts',
+    admins: 'Number of Admins',
+    sellers: 'Number of Sellers',
+    buyers: 'Number of Buyers',
+    unconverted: '1 amount in a currency without a rate is left out |||| %{smart_count} amounts in currencies without a rate are left out',
+    charts: {
+      title: 'Orders',
+      from: 'From',
+      to: 'To',
+      per_day: 'Orders and revenue per day',
+      orders: 'Orders',
+      revenue: 'Revenue (%{currency})',
+      by_status: 'Orders by status',
+      top_shops: 'Top 5 shops by revenue',
+    },
   },
   not_found: {
     title: '404!',
@@ -171,6 +192,23 @@ export const en = {
    * placeholders of SPEC §2–§3.
    */
   resources: {
+    chats: {
+      name: 'Chat |||| Chats',
+      fields: { user_name: 'Name', user_email: 'Email', admin_name: 'Admin', received_time: 'Received' },
+      inputs: {
+        accept: 'Accept',
+        open: 'Open',
+        conversation: 'Chat with %{name}',
+        messages: 'Messages',
+        load_previous: 'Load previous',
+        close: 'Close the chat',
+        close_mark: 'X',
+        send: 'Send',
+        send_mark: '>',
+      },
+      choices: { incoming: 'Incoming', received: 'Received' },
+      placeholders: { message: 'Type here...' },
+    },
     shops: {
       name: 'Shop |||| Shops',
       fields: {

@@ -23,6 +23,7 @@ import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
+import { dashboardRoutes } from './routes/dashboard';
 import { userRoutes } from './routes/users';
 
 export interface Context {
@@ -202,6 +203,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await dashboardRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);

@@ -7,6 +7,7 @@ import { createUser } from './routes/users';
 import { seedUsers } from './seeds/users';
 import { registry } from './registry';
 import { seedReferenceScreens } from './seeds/reference';
+import { seedDashboard } from './seeds/dashboard';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -149,5 +150,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }]);
   await seedReferenceScreens(db);
   await seedUsers(db);
+  await seedDashboard(db);
   return { admin, seller };
 }

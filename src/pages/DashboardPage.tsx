@@ -1,23 +1,185 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useGetIdentity, useTranslate } from 'react-admin';
+/**
+ * The dashboard at / (SPEC §2.8, DESIGN D2, D9): rows of cards with the viewer's numbers, money
+ * converted into the viewer's currency (D14), each card linking to its screen; charts of the orders
+ * in a date range below, loaded in their own chunk. Numbers come from the server's aggregate
+ * endpoint, or the spec's search-dive way from a contract-only server (src/dashboard/stats.ts).
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { format, subDays } from 'date-fns';
+import { Link } from 'react-router-dom';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { formatMoney, hasRate, roleOf } from '../../contract';
+import { moneyTotal, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
+import type { MarketplaceDataProvider } from '../../dataProvider';
+import { canAccessToken } from '../../authProvider/access';
+import { useDisplayCurrency, useRates } from '../currency';
+import { loadStats, type Post, type Range } from '../dashboard/stats';
 
-/** The dashboard at / (SPEC §2.8). Its statistics cards arrive with a later piece of work. */
+const Charts = lazy(() => import('../dashboard/Charts'));
+
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+function StatCard({ label, to, children }: { label: string; to?: string; children: ReactNode }) {
+  const content = (
+    <CardContent>
+      <Typography variant="subtitle2" color="text.secondary" component="h2">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
+        {children}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" sx={{ flex: '1 1 220px', minWidth: 200 }} role="region" aria-label={label}>
+      {to ? (
+        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+      {children}
+    </Stack>
+  );
+}
+
 export default function DashboardPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const { identity } = useGetIdentity();
-  const name = typeof identity?.fullName === 'string' ? identity.fullName.trim() : '';
+  const rates = useRates();
+  const [display] = useDisplayCurrency();
+  const [range, setRange] = useState<Range>(() => ({ from: day(subDays(new Date(), 29)), to: day(new Date()) }));
+  const viewer = identity as (DashboardViewer & { fullName?: string }) | undefined;
+
+  const { data, error, isPending } = useQuery({
+    queryKey: ['dashboard', viewer?.id, range],
+    enabled: viewer !== undefined,
+    placeholderData: (previous) => previous,
+    queryFn: () => loadStats(dataProvider.call as Post, viewer!, range),
+  });
+
+  const target = hasRate(rates, display) ? display : 'USD';
+  const symbol = rates.find((r) => r.code.toLowerCase() === target.toLowerCase())?.currency_symbol;
+  const money = (card: MoneyCard) => {
+    const { total, unconverted } = moneyTotal(card.totals, target, rates);
+    return (
+      <>
+        ({card.count}) {formatMoney(total, symbol)}
+        {unconverted > 0 && (
+          <Typography component="span" variant="caption" color="warning.main" display="block">
+            {translate('dashboard.unconverted', { smart_count: unconverted })}
+          </Typography>
+        )}
+      </>
+    );
+  };
+  const role = roleOf(viewer?.abilities);
+  const admin = role === 'admin';
+  const link = (token: string, path: string) => (viewer && canAccessToken(viewer, token) ? path : undefined);
+  const stats = data?.stats;
+
   return (
     <Box sx={{ py: 3, px: { xs: 1, sm: 2 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate('dashboard.title')}
       </Typography>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="p">
-            {name ? translate('dashboard.welcome', { name }) : translate('dashboard.welcome_anonymous')}
-          </Typography>
-        </CardContent>
-      </Card>
+      {viewer?.fullName && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('dashboard.welcome', { name: viewer.fullName })}
+        </Typography>
+      )}
+      {error ? (
+        <Alert severity="error">{(error as Error).message}</Alert>
+      ) : isPending || !stats ? (
+        <CircularProgress aria-label={translate('dashboard.loading')} />
+      ) : (
+        <Stack spacing={2}>
+          <Row>
+            <StatCard label={translate('dashboard.shops')} to={admin ? link('shops', '/shops') : link('my-shops', '/my-shops')}>
+              {stats.shops}
+            </StatCard>
+            <StatCard label={translate('dashboard.products')} to={admin ? link('products', '/products') : link('my-products', '/my-products')}>
+              {stats.products}
+            </StatCard>
+            {stats.orders && (
+              <StatCard label={translate('dashboard.orders')} to={admin ? link('orders', '/orders') : link('my-orders', '/my-orders')}>
+                {money(stats.orders)}
+              </StatCard>
+            )}
+          </Row>
+          {stats.money && (
+            <Row>
+              <StatCard label={translate('dashboard.commissions')} to={link('subscriptions', '/subscriptions')}>
+                {money(stats.money.commission)}
+              </StatCard>
+              <StatCard label={translate('dashboard.premier')} to={link('subscriptions', '/subscriptions')}>
+                {money(stats.money.premier)}
+              </StatCard>
+              <StatCard label={translate('dashboard.adverts')} to={link('subscriptions', '/subscriptions')}>
+                {money(stats.money.advert)}
+              </StatCard>
+            </Row>
+          )}
+          {stats.people && (
+            <Row>
+              <StatCard label={translate('dashboard.admins')} to={link('users', '/users')}>
+                {stats.people.admins}
+              </StatCard>
+              <StatCard label={translate('dashboard.sellers')} to={link('users', '/users')}>
+                {stats.people.sellers}
+              </StatCard>
+              <StatCard label={translate('dashboard.buyers')} to={link('users', '/users')}>
+                {stats.people.buyers}
+              </StatCard>
+            </Row>
+          )}
+          {stats.charts && (
+            <Card variant="outlined">
+              <CardContent>
+                <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
+                  <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+                    {translate('dashboard.charts.title')}
+                  </Typography>
+                  <TextField
+                    type="date"
+                    size="small"
+                    fullWidth={false}
+                    sx={{ width: 170 }}
+                    label={translate('dashboard.charts.from')}
+                    value={range.from}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
+                    onChange={(e) => e.target.value && e.target.value <= range.to && setRange({ ...range, from: e.target.value })}
+                  />
+                  <TextField
+                    type="date"
+                    size="small"
+                    fullWidth={false}
+                    sx={{ width: 170 }}
+                    label={translate('dashboard.charts.to')}
+                    value={range.to}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
+                    onChange={(e) => e.target.value && e.target.value >= range.from && setRange({ ...range, to: e.target.value })}
+                  />
+                </Stack>
+                <Suspense fallback={<CircularProgress size={24} />}>
+                  <Charts charts={stats.charts} currency={target} symbol={symbol} rates={rates} />
+                </Suspense>
+              </CardContent>
+            </Card>
+          )}
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
-/** Live chat with site visitors (SPEC §2.28, §3.20). */
-import { ACTIVE, b, j, s } from '../contract';
-import { defineResource } from './types';
+/** Live chat with site visitors (SPEC §2.28, §3.20, §4.7, §7.8): a page of chat cards, not a list. */
+import { ACTIVE, b, j, s } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'chats',
@@ -16,4 +16,5 @@ export default defineResource({
       user_ip_address: s({ max: 64 }), chats: j(), ...ACTIVE,
     },
   },
+  screen: { kind: 'page', component: () => import('./ChatPage') },
 });

@@ -1,0 +1,174 @@
+/**
+ * Live chat (SPEC §2.28): one card per chat, 'Incoming' with 'Accept' until an admin joins, then
+ * 'Received' with who and when; an open chat shows its last six messages, 'Load previous', 'X' to
+ * close and 'Type here...' with '>' to answer. The list is polled every 10 s (SPEC §9.2).
+ */
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import type { MarketplaceDataProvider } from '../../dataProvider';
+import { registry } from '..';
+import { adminSave, cardOf, fromVisitor, messagesOf, shownMessages, type Chat } from './rules';
+
+/** SPEC §9.2: the chat poll. */
+export const POLL_MS = 10_000;
+const t = (key: string) => `resources.chats.inputs.${key}`;
+
+function useChats() {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  return useQuery({
+    queryKey: ['chat-logs'],
+    refetchInterval: POLL_MS,
+    queryFn: async () => {
+      const { HLL } = await dataProvider.call<unknown, { data?: Chat[] }>(registry.entity('chats').list, { page: 1 });
+      return Array.isArray(HLL?.data) ? HLL.data : [];
+    },
+  });
+}
+
+function useSaveChat() {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  return async (chat: Chat, message?: string) => {
+    try {
+      await dataProvider.call(registry.entity('chats').save, adminSave(chat, String(identity?.fullName ?? ''), new Date(), message));
+      await queryClient.invalidateQueries({ queryKey: ['chat-logs'] });
+      return true;
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return false;
+    }
+  };
+}
+
+function ChatCard({ chat, open, onOpen }: { chat: Chat; open: boolean; onOpen: () => void }) {
+  const translate = useTranslate();
+  const save = useSaveChat();
+  const card = cardOf(chat);
+  return (
+    <Card variant="outlined" sx={{ width: 260, borderColor: open ? 'primary.main' : undefined }} role="article" aria-label={chat.user_name ?? ''}>
+      <CardContent sx={{ pb: 1 }}>
+        <Chip size="small" color={card.received ? 'success' : 'warning'} label={translate(`resources.chats.choices.${card.received ? 'received' : 'incoming'}`)} />
+        <Typography sx={{ fontWeight: 600, mt: 1 }}>{chat.user_name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {chat.user_email}
+        </Typography>
+        {card.received && (
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="body2">{card.adminName}</Typography>
+            {card.receivedParts.map((part) => (
+              <Typography key={part} variant="caption" color="text.secondary" display="block">
+                {part}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+      <CardActions>
+        {!card.received && (
+          <Button size="small" variant="contained" onClick={() => void save(chat)}>
+            {translate(t('accept'))}
+          </Button>
+        )}
+        <Button size="small" onClick={onOpen}>
+          {translate(t('open'))}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const translate = useTranslate();
+  const save = useSaveChat();
+  const [all, setAll] = useState(false);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const { shown, hidden } = shownMessages(messagesOf(chat), all);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim() || sending) return;
+    setSending(true);
+    // The input clears once the message is saved (DESIGN D4: no 1 s wait).
+    if (await save(chat, text)) setText('');
+    setSending(false);
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, maxWidth: 560 }} role="region" aria-label={translate(t('conversation'), { name: chat.user_name ?? '' })}>
+      <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {chat.user_name}
+        </Typography>
+        <IconButton aria-label={translate(t('close'))} onClick={onClose} size="small">
+          {translate(t('close_mark'))}
+        </IconButton>
+      </Stack>
+      {hidden > 0 && (
+        <Link component="button" type="button" onClick={() => setAll(true)} sx={{ mb: 1 }}>
+          {translate(t('load_previous'))}
+        </Link>
+      )}
+      <Stack spacing={1} sx={{ mb: 2 }} role="log" aria-label={translate(t('messages'))}>
+        {shown.map((m, index) => (
+          <Box
+            key={index}
+            data-side={fromVisitor(m) ? 'visitor' : 'admin'}
+            sx={{
+              alignSelf: fromVisitor(m) ? 'flex-start' : 'flex-end',
+              bgcolor: fromVisitor(m) ? 'grey.100' : 'primary.main',
+              color: fromVisitor(m) ? 'text.primary' : 'primary.contrastText',
+              px: 1.5, py: 0.75, borderRadius: 2, maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere',
+            }}
+          >
+            {m.message}
+          </Box>
+        ))}
+      </Stack>
+      <Stack component="form" direction="row" spacing={1} onSubmit={send}>
+        <TextField
+          size="small"
+          fullWidth
+          placeholder={translate('resources.chats.placeholders.message')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 1000, 'aria-label': translate('resources.chats.placeholders.message') } }}
+        />
+        <Button type="submit" variant="contained" disabled={sending || !text.trim()} aria-label={translate(t('send'))}>
+          {translate(t('send_mark'))}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function ChatPage() {
+  const translate = useTranslate();
+  const { data: chats = [], isPending, error } = useChats();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = chats.find((c) => c.id === openId);
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={translate('menu.chat-logs')} />
+      <Typography variant="h5" component="h1">
+        {translate('menu.chat-logs')}
+      </Typography>
+      {error ? (
+        <Typography color="error">{translate('error_view.title')}</Typography>
+      ) : isPending ? null : chats.length === 0 ? (
+        <Typography>{translate('management.no_data')}</Typography>
+      ) : (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+          <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ flex: 1 }}>
+            {chats.map((chat) => (
+              <ChatCard key={chat.id} chat={chat} open={chat.id === openId} onOpen={() => setOpenId(chat.id)} />
+            ))}
+          </Stack>
+          {open && <OpenChat key={open.id} chat={open} onClose={() => setOpenId(null)} />}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

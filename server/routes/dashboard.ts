@@ -1,0 +1,146 @@
+/**
+ * POST /dashboard {from?, to?}: the dashboard's statistics as SQL aggregates (an extension, DESIGN §1;
+ * 404 in strict mode, where the console counts through /search-dive instead). Scoped as SPEC §2.8
+ * and DESIGN D2 say: admins count everything, sellers their shops, their products and their shops'
+ * orders, buyers their own orders. Money is summed per currency here and converted by the console.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { convert, roleOf, type Rate } from '../../contract';
+import {
+  DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
+} from '../../contract/dashboard';
+import { bodyOf, type AppContext } from '../app';
+import type { Caller } from '../auth';
+import type { DB, Row } from '../db';
+import { badRequest } from '../errors';
+import { requireCaller } from '../guard';
+import { ok } from './common';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const RANGE_DAYS = 30;
+const MAX_RANGE_DAYS = 366;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The charts' range: the given days, or the last 30 days ending today. */
+export function readRange(body: Record<string, unknown>, today = new Date()): { from: string; to: string } {
+  const day = (name: string, value: unknown): string => {
+    if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+      throw badRequest(`${name} must be a date written yyyy-MM-dd`);
+    }
+    return value;
+  };
+  const to = day('to', body.to ?? isoDay(today));
+  const from = day('from', body.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (RANGE_DAYS - 1) * 86_400_000)));
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days < 0) throw badRequest('from must not be after to');
+  if (days >= MAX_RANGE_DAYS) throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`);
+  return { from, to };
+}
+
+type Who = { role: 'admin' } | { role: 'seller'; id: number } | { role: 'buyer'; id: number };
+
+const count = async (query: SelectQueryBuilder<Record<string, Row>, string, object>): Promise<number> =>
+  Number((await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+
+const ownShops = (db: DB, id: number) => db.selectFrom('shops').select('id').where('owner_id', '=', id);
+
+/** The orders a viewer's cards read: all, their shops' (seller), or their own (buyer). */
+function orders(db: DB, who: Who) {
+  const query = db.selectFrom('orders');
+  if (who.role === 'seller') return query.where('shop_id', 'in', ownShops(db, who.id));
+  if (who.role === 'buyer') return query.where('customer_id', '=', who.id);
+  return query;
+}
+
+const asTotals = (rows: Row[]): CurrencyTotal[] =>
+  rows.map((r) => ({ currency: (r.currency as string | null) ?? 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+
+async function ordersCard(db: DB, who: Who): Promise<MoneyCard> {
+  const rows = await orders(db, who)
+    .select(['currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  return { count: rows.reduce((n, r) => n + Number(r.n), 0), totals: asTotals(rows) };
+}
+
+async function charts(db: DB, who: Who, range: { from: string; to: string }, rates: Rate[]): Promise<DashboardCharts> {
+  // created_at is an ISO timestamp: the range is a prefix comparison the created_at index serves.
+  const inRange = () =>
+    orders(db, who).where('created_at', '>=', range.from).where('created_at', '<', `${range.to}T99`);
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const perDay = await inRange()
+    .select([day.as('day'), 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+    .groupBy([day, 'currency'])
+    .orderBy(day)
+    .orderBy('currency')
+    .execute();
+  const byStatus = await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute();
+  const perShop = await inRange()
+    .select(['shop_id', 'currency', sql<number>`sum(paid_total_fxws)`.as('amount')])
+    .groupBy(['shop_id', 'currency'])
+    .execute();
+  // Ranked in US dollars through the one conversion rule (SPEC §9.1); the console shows them converted.
+  const shops = new Map<number, CurrencyTotal[]>();
+  for (const r of perShop) {
+    const id = Number(r.shop_id);
+    shops.set(id, [...(shops.get(id) ?? []), ...asTotals([r])]);
+  }
+  const inDollars = (totals: CurrencyTotal[]) => totals.reduce((sum, t) => sum + convert(t.amount, t.currency, 'USD', rates), 0);
+  const top = [...shops].sort((a, b) => inDollars(b[1]) - inDollars(a[1]) || a[0] - b[0]).slice(0, 5);
+  const names = top.length
+    ? await db.selectFrom('shops').select(['id', 'name']).where('id', 'in', top.map(([id]) => id)).execute()
+    : [];
+  return {
+    ...range,
+    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) ?? 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
+    byStatus: byStatus.map((r) => ({ status: Number(r.status), count: Number(r.n) })),
+    topShops: top.map(([id, totals]) => ({ id, name: String(names.find((n) => Number(n.id) === id)?.name ?? `#${id}`), totals })),
+  };
+}
+
+export async function dashboardStats(db: DB, caller: Caller, range: { from: string; to: string }): Promise<DashboardStats> {
+  const role = roleOf(caller.user.abilities);
+  const who: Who = role === 'admin' ? { role } : { role, id: caller.id };
+  const cards = cardsFor({ id: caller.id, abilities: caller.user.abilities, granted_accesses: caller.user.granted_accesses });
+  const shopsQuery = who.role === 'admin' ? db.selectFrom('shops') : db.selectFrom('shops').where('owner_id', '=', who.id);
+  const productsQuery =
+    who.role === 'admin' ? db.selectFrom('products') : db.selectFrom('products').where('shop_id', 'in', ownShops(db, who.id));
+  const stats: DashboardStats = { role, shops: await count(shopsQuery), products: await count(productsQuery) };
+  if (cards.orders) {
+    stats.orders = await ordersCard(db, who);
+    const rates = (await db.selectFrom('exchanges').select(['code', 'value_per_dollar']).execute()) as unknown as Rate[];
+    stats.charts = await charts(db, who, range, rates);
+  }
+  if (cards.money) {
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select(['type', 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+      .where('type', 'in', [...MONEY_TYPES])
+      .groupBy(['type', 'currency'])
+      .orderBy('currency')
+      .execute();
+    const card = (type: string): MoneyCard => {
+      const mine = rows.filter((r) => r.type === type);
+      return { count: mine.reduce((n, r) => n + Number(r.n), 0), totals: asTotals(mine) };
+    };
+    stats.money = { commission: card('commission'), premier: card('premier'), advert: card('advert') };
+  }
+  if (cards.people) {
+    // A handful of distinct ability lists: grouped in SQL, read with the one role rule (D1).
+    const groups = await db.selectFrom('users').select(['abilities', sql<number>`count(*)`.as('n')]).groupBy('abilities').execute();
+    stats.people = countRoles(groups.map((g) => ({ abilities: g.abilities, count: Number(g.n) })));
+  }
+  return stats;
+}
+
+export async function dashboardRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  if (config.strict) return;
+  app.post(DASHBOARD_PATH, async (request) => {
+    const caller = requireCaller(request.caller);
+    const range = readRange(bodyOf(request));
+    return ok({ query: 'Dashboard statistics', detail: await dashboardStats(db, caller, range) });
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * The dashboard's aggregate endpoint (an extension): scoped by role (SPEC §2.8, DESIGN D2, D9),
+ * refused to anonymous callers, absent in strict mode, where the console's search-dive way gives the
+ * same numbers on the demo data.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rate } from '../../contract';
+import { ADMIN_ABILITIES, REGISTER_ABILITIES } from '../../contract';
+import type { DashboardStats } from '../../contract/dashboard';
+import { loadStats, statsBySearch, type Post } from '../../src/dashboard/stats';
+import { startServer, demo, type TestServer } from './harness';
+
+let s: TestServer;
+let strict: TestServer;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The demo orders fall in the last four weeks. */
+const range = { from: day(Date.now() - 60 * 86_400_000), to: day(Date.now()) };
+
+beforeAll(async () => {
+  [s, strict] = await Promise.all([startServer(), startServer({ strict: true })]);
+});
+afterAll(async () => {
+  await Promise.all([s.close(), strict.close()]);
+});
+
+/** A console-side caller: the envelope, or a rejection carrying the HTTP status. */
+const poster = (server: TestServer, token: string): Post => async (path, body) => {
+  const res = await server.post(path, body, token);
+  if (res.http >= 300 || !res.body.status) throw Object.assign(new Error(res.body.query), { status: res.http });
+  return res.body;
+};
+
+async function signIn(server: TestServer, account: { email: string; password: string }) {
+  const res = await server.post('/user/terminal', { credential: account.email, password: account.password, source: 'inbuilt', actionType: 'login' });
+  const token = res.body.detail.token as string;
+  const profile = (await server.db.selectFrom('users').selectAll().where('email', '=', account.email).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return { token, viewer: { id: Number(profile.id), abilities: profile.abilities, granted_accesses: profile.granted_accesses } };
+}
+
+const stats = async (server: TestServer, token: string, body: object = range) => {
+  const res = await server.post<DashboardStats>('/dashboard', body, token);
+  expect(res.http).toBe(200);
+  return res.body.detail!;
+};
+
+const ratesOf = async (server: TestServer) => (await server.post('/exchangess', {})).body.HLL as Rate[];
+
+describe('POST /dashboard', () => {
+  it('gives an admin with the money access every row, in numbers of the demo data', async () => {
+    const { token } = await signIn(s, demo.admin);
+    const d = await stats(s, token);
+    expect(d).toMatchObject({ role: 'admin', shops: 18, products: 30 });
+    expect(d.orders!.count).toBe(24);
+    // Orders i = 1..24 pay 25·i, in GBP when i is a multiple of 3.
+    const gbp = [3, 6, 9, 12, 15, 18, 21, 24].reduce((sum, i) => sum + 25 * i, 0);
+    expect(d.orders!.totals).toEqual([{ currency: 'GBP', amount: gbp }, { currency: 'USD', amount: 25 * 300 - gbp }]);
+    expect(d.money!.commission).toEqual({ count: 2, totals: [{ currency: 'USD', amount: 30 }] });
+    expect(d.money!.premier).toEqual({ count: 2, totals: [{ currency: 'USD', amount: 50 }] });
+    expect(d.money!.advert).toEqual({ count: 2, totals: [{ currency: 'USD', amount: 70 }] });
+    expect(d.people).toEqual({ admins: 1, sellers: 2, buyers: 1 });
+    expect(d.charts!.byStatus.reduce((n, b) => n + b.count, 0)).toBe(24);
+    expect(d.charts!.topShops).toHaveLength(5);
+  });
+
+  it('counts the same as the search-dive way (SPEC §2.8) for admins and sellers', async () => {
+    const rates = await ratesOf(s);
+    for (const account of [demo.admin, demo.seller, { email: 'olu@example.com', password: 'olu-seller-1' }]) {
+      const { token, viewer } = await signIn(s, account);
+      const bySearch = await statsBySearch(poster(s, token), viewer, range, rates);
+      expect(await stats(s, token)).toEqual(bySearch);
+    }
+  });
+
+  it("scopes a seller to their shops, their products and their shops' orders (D2)", async () => {
+    const { token } = await signIn(s, demo.seller);
+    const d = await stats(s, token);
+    expect(d).toMatchObject({ role: 'seller', shops: 12, products: 23 });
+    // Orders of shops 1..12 of 18: order i goes to shop index i % 18, so i % 18 in 0..11.
+    expect(d.orders!.count).toBe([...Array(24).keys()].map((k) => k + 1).filter((i) => i % 18 < 12).length);
+    expect(d.money).toBeUndefined();
+    expect(d.people).toBeUndefined();
+    const other = await signIn(s, { email: 'olu@example.com', password: 'olu-seller-1' });
+    const o = await stats(s, other.token);
+    expect(o).toMatchObject({ shops: 6, products: 7 });
+    expect(o.orders!.count + d.orders!.count).toBe(24);
+  });
+
+  it('gives a buyer their own orders only, and a new buyer nothing (D9)', async () => {
+    const { token } = await signIn(s, demo.buyer);
+    const d = await stats(s, token);
+    expect(d).toMatchObject({ role: 'buyer', shops: 0, products: 0 });
+    expect(d.orders!.count).toBe(24); // every demo order is the demo buyer's
+    expect(d.money).toBeUndefined();
+    expect(d.people).toBeUndefined();
+    const stranger = await s.userWith([1]);
+    const n = await stats(s, stranger.token);
+    expect(n.orders).toEqual({ count: 0, totals: [] });
+    expect(n.charts!.perDay).toEqual([]);
+  });
+
+  it('leaves the money rows out for an admin without the money access (SPEC §6.2)', async () => {
+    const partial = await s.userWith(ADMIN_ABILITIES, ['shops', 'orders']);
+    const d = await stats(s, partial.token);
+    expect(d.orders).toBeUndefined();
+    expect(d.money).toBeUndefined();
+    expect(d.charts).toBeUndefined();
+    expect(d.people!.admins).toBeGreaterThanOrEqual(2);
+    const money = await s.userWith(ADMIN_ABILITIES, ['SHIPPING-CLASSES']);
+    expect((await stats(s, money.token)).money).toBeDefined();
+  });
+
+  it('refuses anonymous callers and bad ranges with a readable query', async () => {
+    const anonymous = await s.post('/dashboard', {});
+    expect(anonymous.http).toBe(401);
+    expect(anonymous.body.status).toBe(false);
+    const seller = await s.userWith(REGISTER_ABILITIES);
+    for (const [body, query] of [
+      [{ from: 'yesterday' }, 'from must be a date written yyyy-MM-dd'],
+      [{ from: '2026-02-01', to: '2026-01-01' }, 'from must not be after to'],
+      [{ from: '2020-01-01', to: '2026-01-01' }, 'The range may cover at most 366 days'],
+      [{ to: { $gt: '' } }, 'to must be a date written yyyy-MM-dd'],
+    ] as const) {
+      const res = await s.post('/dashboard', body, seller.token);
+      expect(res.http).toBe(400);
+      expect(res.body).toMatchObject({ status: false, query, detail: null, reset_token: null, HLL: null });
+    }
+  });
+
+  it('never answers 5xx to any body, and always in the envelope', async () => {
+    const seller = await s.userWith(REGISTER_ABILITIES);
+    const value = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.array(fc.string(), { maxLength: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ from: value, to: value }, { requiredKeys: [] }), async (body) => {
+        const res = await s.post('/dashboard', body, seller.token);
+        expect(res.http).toBeLessThan(500);
+        expect(Object.keys(res.body).sort()).toEqual(['HLL', 'detail', 'query', 'reset_token', 'status']);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('against a contract-only server', () => {
+  it('answers 404, and the console counts through /search-dive with the same numbers', async () => {
+    const { token, viewer } = await signIn(strict, demo.admin);
+    const missing = await strict.post('/dashboard', range, token);
+    expect(missing.http).toBe(404);
+    const fallback = await loadStats(poster(strict, token), viewer, range);
+    expect(fallback.source).toBe('search');
+    const loose = await signIn(s, demo.admin);
+    const aggregate = await loadStats(poster(s, loose.token), loose.viewer, range);
+    expect(aggregate.source).toBe('aggregate');
+    const { charts: a, ...cardsA } = fallback.stats;
+    const { charts: b, ...cardsB } = aggregate.stats;
+    const { people: peopleA, ...restA } = cardsA;
+    const { people: peopleB, ...restB } = cardsB;
+    expect(restA).toEqual(restB);
+    // The other server holds the users earlier tests made; this one only the demo accounts.
+    expect(peopleA).toEqual({ admins: 1, sellers: 2, buyers: 1 });
+    expect(peopleB!.admins).toBeGreaterThanOrEqual(1);
+    expect(a!.byStatus).toEqual(b!.byStatus);
+    expect(a!.topShops.map((t) => t.name)).toEqual(b!.topShops.map((t) => t.name));
+  });
+});
