@@ -5,6 +5,7 @@ import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEF
 import { now, type DB, type Row } from './db';
 import { createUser } from './routes/users';
 import { registry } from './registry';
+import { seedOrders } from './seeds/orders';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -101,20 +102,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }
   await insert(db, 'products', productRows);
 
-  const orderRows: Row[] = [];
-  for (let i = 1; i <= 24; i++) {
-    const shop = shops[i % shops.length];
-    const [city, state, country, zip] = cities[i % cities.length];
-    const total = 25 * i;
-    orderRows.push({
-      shop_id: shop.id, customer_id: 3, parent_id: null, payment_gateway: i % 2 ? 'paypal' : 'bank',
-      tracking_number: `TRK${String(1000 + i)}`, number_of_items: (i % 4) + 1, status: (i % 6) + 1, currency: i % 3 ? 'USD' : 'GBP',
-      total, total_fxws: total, paid_total: total, paid_total_fxws: total, delivery_fee: 5, logistics: 'DHL',
-      shipping_address: JSON.stringify({ street_name: `${i} High Road`, city, state, country, zip }), is_active: 1,
-    });
-  }
-  await insert(db, 'orders', orderRows);
-
   await insert(db, 'templates', [
     { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
     { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
@@ -144,5 +131,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',
     user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
   }]);
+  await seedOrders(db);
   return { admin, seller };
 }

@@ -2,6 +2,8 @@ import { Box } from '@mui/material';
 import { AppBar, AppBarClasses, TitlePortal, type AppBarProps } from 'react-admin';
 import { Brand } from './Brand';
 import { ShellUserMenu } from './ShellUserMenu';
+import { CurrencyChooser } from '../currency/CurrencyChooser';
+import { CartBadge } from '../cart';
 
 const userMenu = <ShellUserMenu />;
 
@@ -14,6 +16,8 @@ export function TopBar(props: AppBarProps) {
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
       <TitlePortal />
+      <CurrencyChooser />
+      <CartBadge />
     </AppBar>
   );
 }
