@@ -36,6 +36,8 @@ export default function CataloguePage() {
             </Typography>
             <TextField
               size="small"
+              fullWidth={false}
+              sx={{ width: { xs: '100%', sm: 280 } }}
               value={text}
               placeholder={translate('management.search')}
               onChange={(e) => setText(e.target.value.slice(0, 100))}

@@ -4,6 +4,7 @@
  * number, totals in the order's currency and in the viewer's, and the status history.
  */
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { format } from 'date-fns';
 import { useTranslate } from 'react-admin';
 import { formatMoney, type Rate } from '../../contract';
 import { Money, useRates } from '../../src/currency';
@@ -42,6 +43,12 @@ export function joinAddress(address: unknown): string {
     .map((key) => text(a[key]).trim())
     .filter((part) => part !== '')
     .join(', ');
+}
+
+/** A stored timestamp as 'yyyy-MM-dd HH:mm' in the viewer's time zone; other text as it is. */
+export function when(value: unknown): string {
+  const date = typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? format(date, 'yyyy-MM-dd HH:mm') : text(value);
 }
 
 const nameOf = (value: unknown) => (value && typeof value === 'object' ? text((value as { name?: unknown }).name) : text(value));
@@ -98,7 +105,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
           <Row label={t('shipping_address')}>{joinAddress(order.shipping_address) || none}</Row>
           <Row label={t('logistics')}>{text(order.logistics) || none}</Row>
           <Row label={t('payment_gateway')}>{text(order.payment_gateway) || none}</Row>
-          <Row label={t('created_at')}>{text(order.created_at) || none}</Row>
+          <Row label={t('created_at')}>{when(order.created_at) || none}</Row>
         </TableBody>
       </Table>
 
@@ -152,8 +159,8 @@ export default function OrderDetails({ order }: OrderDialogProps) {
               <li key={e.id ?? k}>
                 <Typography variant="body2">
                   {e.from_status == null
-                    ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: text(e.created_at) })
-                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: text(e.created_at) })}
+                    ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })
+                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })}
                 </Typography>
               </li>
             ))}

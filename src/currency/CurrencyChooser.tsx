@@ -1,6 +1,7 @@
 /**
  * The display currency chooser of the top bar (beyond the spec): any currency of the exchange rates;
- * the choice is remembered, and 'Detected' goes back to the visitor location's currency.
+ * the choice is remembered, and 'Detected' goes back to the visitor location's currency. The bar
+ * shows only the code; phones (under 600 px) leave it out so the cart and the user menu fit.
  */
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -19,12 +20,14 @@ export function CurrencyChooser() {
   return (
     <TextField
       select
+      fullWidth={false}
       size="small"
       variant="standard"
       value={chosen ? display : AUTO}
       onChange={(e) => setChosen(e.target.value === AUTO ? '' : e.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': translate('currency.chooser') }, select: { MenuProps: { disableScrollLock: true } } }}
-      sx={{ mx: 1, minWidth: 90, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiSvgIcon-root': { color: 'inherit' }, '& .MuiInput-underline:before': { borderColor: 'rgba(255,255,255,0.5)' } }}
+      slotProps={{ htmlInput: { 'aria-label': translate('currency.chooser') }, select: { MenuProps: { disableScrollLock: true }, renderValue: () => display } }}
+      style={{ width: 80, flex: '0 0 auto' }}
+      sx={{ mx: 1, minWidth: 0, display: { xs: 'none', sm: 'inline-flex' }, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiSvgIcon-root': { color: 'inherit' }, '& .MuiInput-underline:before': { borderColor: 'rgba(255,255,255,0.5)' } }}
     >
       <MenuItem value={AUTO}>{translate('currency.detected', { code: chosen ? detected : display })}</MenuItem>
       {rates.map((r) => (

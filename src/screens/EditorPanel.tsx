@@ -151,7 +151,9 @@ function OptionHeading({ option, record, name }: { option: ControlOption; record
       {option.kind === 'active' ? (
         <StatusDot on={isOn(record.is_active)} />
       ) : (
-        <Typography variant="body2">({String(startValue(option, record) ?? '')})</Typography>
+        <Typography variant="body2">
+          ({translate(`resources.${name}.choices.${String(startValue(option, record) ?? '')}`, { _: String(startValue(option, record) ?? '') })})
+        </Typography>
       )}
     </Stack>
   );
