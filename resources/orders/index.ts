@@ -25,6 +25,8 @@ export default defineResource({
     sellerStatusAs: { status: 'state' },
     // Any signed-in user places an order (checkout); the server sets the buyer, status and amounts.
     rules: { read: 'owner', create: 'user', update: 'owner' },
+    // Buyers read their own orders (the dashboard's order card), never change them.
+    buyerKey: 'customer_id',
     fields: {
       shop_id: i({ required: true }), customer_id: i(), parent_id: i(), payment_gateway: s(), tracking_number: s(),
       number_of_items: i(), status: i({ oneOf: [1, 2, 3, 4, 5, 6], default: 1 }), currency: s({ max: 8 }),

@@ -63,8 +63,22 @@ describe('orders lists (SPEC §2.12)', () => {
     const ids = new Set((await shopsOf(SELLER).execute()).map((r) => Number(r.id)));
     expect(mine.body.HLL.data.length).toBeGreaterThan(0);
     expect(mine.body.HLL.data.every((o: { shop_id: number }) => ids.has(o.shop_id))).toBe(true);
-    expect((await s.post('/orders', { page: 1 }, tokens.buyer)).http).toBe(403);
     expect((await s.post('/orders', { page: 1 })).http).toBe(401);
+  });
+
+  it('lists and searches only their own purchases to a buyer, who changes none of them', async () => {
+    const list = await s.post('/orders', { page: 1, per_page: 100 }, tokens.buyer);
+    const search = await s.post('/search-dive', { keyIndex: 4, value: '', targets: ['id'] }, tokens.buyer);
+    const theirs = await s.db.selectFrom('orders').select('id').where('customer_id', '=', 3).execute();
+    expect(list.body.HLL.data.map((o: { id: number }) => o.id).sort()).toEqual(theirs.map((o) => o.id).sort());
+    expect(list.body.HLL.data.every((o: { customer_id: number }) => o.customer_id === 3)).toBe(true);
+    expect(search.body.HLL).toHaveLength(theirs.length);
+    const kofi = await s.login('kofi@example.com', 'kofi-buyer-1');
+    const other = await s.post('/orders', { page: 1, per_page: 100 }, kofi);
+    expect(other.body.HLL.data.some((o: { customer_id: number }) => o.customer_id === 3)).toBe(false);
+    const mine = theirs[0].id;
+    expect((await s.post('/order/status', { status: 6, id: mine }, tokens.buyer)).http).toBe(403);
+    expect((await s.post('/order', { id: mine, tracking_number: 'X' }, tokens.buyer)).http).toBe(403);
   });
 
   it('searches with keyIndex 4 over id, created_at and tracking_number, scoped for sellers', async () => {
