@@ -30,6 +30,8 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
   const recordId = open && id !== 'create' ? id : undefined;
   const storeKey = `${resource}.table`;
   const token = seller ? entity.owner!.access : entity.access;
+  // A read-only list (order statuses) has no panel to explore.
+  const editable = Boolean(screen.form || screen.control || screen.tabs?.length);
   return (
     <ListBase resource={resource} perPage={15} sort={{ field: 'id', order: 'DESC' }} filter={screen.filter} disableSyncWithLocation>
       <Title title={translate(`menu.${token}`)} />
@@ -37,16 +39,18 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
         <ScreenHeader seller={seller} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
-          <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
-            {translate(open ? 'management.close' : 'management.explore')}
-          </Button>
+          {editable && (
+            <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
+              {translate(open ? 'management.close' : 'management.explore')}
+            </Button>
+          )}
           <CountBadge />
           <ColumnsButton storeKey={storeKey} />
           <CanAccess resource={resource} action="export">
             <ExportCsvButton def={def} screen={screen} />
           </CanAccess>
         </Stack>
-        {open && (
+        {open && editable && (
           <EditorPanel key={recordId ?? 'new'} def={def} screen={screen} entity={entity} resource={resource} id={recordId} tab={tab} />
         )}
         <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId} />

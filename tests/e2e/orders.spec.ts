@@ -127,4 +127,39 @@ test.describe('orders', () => {
     await expect(row(seller, id!)).toContainText('Unpaid');
     await seller.context().close();
   });
+
+  test('order statuses are listed read-only; an exchange rate is added with the country picker and deleted', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await sidebar(page).getByRole('menuitem', { name: 'Order Status' }).click();
+    await expect(table(page).getByRole('row')).toHaveCount(7);
+    await expect(table(page)).toContainText('Order in Transit');
+    await expect(page.getByRole('button', { name: 'Explore' })).toHaveCount(0);
+    await table(page).getByText('Order Shipped').click();
+    await expect(page.getByRole('region', { name: 'Editing panel' })).toHaveCount(0);
+
+    await sidebar(page).getByRole('menuitem', { name: 'Curencies Exchange' }).click();
+    await expect(page).toHaveURL(/\/Currencies-exchange$/);
+    await expect(page.getByText('Count: 5')).toBeVisible();
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await page.getByLabel('Value per dollar *').fill('15.5');
+    await page.getByLabel('Currency symbol *').fill('₵');
+    await page.getByLabel('Code *').fill('GHS');
+    await page.getByLabel('Currency *', { exact: true }).fill('Ghanaian Cedi');
+    const country = page.getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await country.fill('Ghan');
+    await page.getByRole('option', { name: 'Ghana', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'State' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Exchange rate created successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'GHS')).toContainText('Ghana');
+    await expect(row(page, 'GHS')).toContainText('15.5');
+
+    await page.getByRole('tab', { name: 'Control' }).click();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Exchange rate deleted successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'GHS')).toHaveCount(0);
+  });
 });
