@@ -84,6 +84,11 @@ export interface ApiSpec {
   /** The access token of the admin screen, when the entity has no menu entry of its own (subcategories). */
   access?: string;
   rules: { read: Rule; create: Rule; update: Rule };
+  /**
+   * The field naming the buyer of a record (an order's customer_id): with a read rule of 'owner', a
+   * buyer reads, and never changes, the records that name them.
+   */
+  buyerKey?: string;
   /** Its calls are served by routes of their own (users: register, sign in, the multipart list). */
   ownRoutes?: boolean;
   /** Not part of the legacy contract: its calls answer 404 in strict mode (the audit log). */

@@ -1,4 +1,4 @@
-/** Currency exchange rates (SPEC §2.22, §3.14, §7.7). */
+/** Currency exchange rates (SPEC §2.22, §3.14, §7.7), at '/Currencies-exchange'. */
 import { ACTIVE, n, REQ, s } from '../contract';
 import { defineResource } from './types';
 
@@ -12,8 +12,30 @@ export default defineResource({
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'public', create: 'admin', update: 'admin' },
     fields: {
-      value_per_dollar: n(REQ), currency_symbol: s({ required: true, max: 8 }), code: s({ required: true, max: 8, unique: true }),
-      currency: s(REQ), country: s(REQ), ...ACTIVE,
+      value_per_dollar: n({ required: true, min: 0.000001 }), currency_symbol: s({ required: true, max: 8 }),
+      code: s({ required: true, max: 8, unique: true }), currency: s(REQ), country: s(REQ), ...ACTIVE,
     },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'code' },
+      { kind: 'text', source: 'country' },
+      { kind: 'text', source: 'currency' },
+      { kind: 'text', source: 'currency_symbol' },
+      { kind: 'text', source: 'value_per_dollar' },
+    ],
+    form: {
+      tab: 'add_edit',
+      fields: [
+        { kind: 'number', source: 'value_per_dollar' },
+        { kind: 'text', source: 'currency_symbol' },
+        { kind: 'text', source: 'code' },
+        { kind: 'text', source: 'currency' },
+        { kind: 'location', source: 'country', levels: ['country'] },
+      ],
+    },
+    control: { options: [], submit: false, remove: true },
   },
 });

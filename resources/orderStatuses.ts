@@ -1,4 +1,4 @@
-/** Order statuses (SPEC §2.21, §3.13). */
+/** Order statuses (SPEC §2.21, §3.13): a read-only list of the codes of SPEC §4.5. */
 import { ACTIVE, REQ, s } from '../contract';
 import { defineResource } from './types';
 
@@ -12,5 +12,12 @@ export default defineResource({
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: { name: s(REQ), ...ACTIVE },
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'name' },
+    ],
   },
 });

@@ -123,7 +123,13 @@ export interface ListScreen {
     forbidden?: string;
   };
   /** The Control tab. Absent: no Control tab. */
-  control?: { options: readonly ControlOption[]; submit?: boolean; remove?: boolean };
+  control?: {
+    options: readonly ControlOption[];
+    submit?: boolean;
+    remove?: boolean;
+    /** The tab's label (i18n key) on the seller variant, when it differs ('Review' on My Orders). */
+    sellerLabel?: string;
+  };
   /** Extra tabs of the editing panel. */
   tabs?: readonly PanelTab[];
   /** Besides opening the record in the panel, what a row click does (open the order dialog). */

@@ -18,6 +18,8 @@ import { requestId } from './logging';
 import { consoleHeaders } from './headers';
 import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
+import { catalogueRoutes } from './routes/catalogue';
+import { geoRoutes } from './routes/geo';
 import { entityRoutes } from './routes/entities';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
@@ -177,7 +179,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Request-Id', request.id);
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/directory/')) reply.headers(pageHeaders);
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/directory/') && !request.url.startsWith('/geo/')) reply.headers(pageHeaders);
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -208,6 +210,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
       await sessionRoutes(api, ctx);
+      await catalogueRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
       );
@@ -218,6 +221,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   // Offline stand-in for the external country/state/city directory (DESIGN D10): outside /api, so
   // strict contract mode keeps it.
   await app.register(directoryRoutes, { prefix: '/directory', key: ctx.config.directoryKey });
+  await app.register(geoRoutes, { prefix: '/geo' });
 
   const staticDir = opts.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {

@@ -8,8 +8,11 @@ import { SELLER_COLUMN, type DB, type Row } from './db';
 import { forbidden, unauthorized } from './errors';
 import type { SelectQueryBuilder } from 'kysely';
 
-/** 'all': every record; 'own': only the caller's (a seller, or an admin without the screen's token). */
-export type Scope = { kind: 'all' } | { kind: 'own'; userId: number };
+/**
+ * 'all': every record; 'own': only the caller's (a seller, or an admin without the screen's token);
+ * 'buyer': only the records naming the caller as their buyer (read only).
+ */
+export type Scope = { kind: 'all' } | { kind: 'own'; userId: number } | { kind: 'buyer'; userId: number; key: string };
 
 export function requireCaller(caller: Caller | null): Caller {
   if (!caller) throw unauthorized();
@@ -27,6 +30,15 @@ export function authorize(rule: Rule, entity: EntityContract, caller: Caller | n
   );
 }
 
+/** Who may read a list: as `authorize`, and a buyer reads the records naming them (the entity's buyerKey). */
+export function authorizeRead(entity: EntityContract, caller: Caller | null): Scope {
+  const { read } = entity.rules;
+  if (read === 'owner' && entity.buyerKey && caller?.role === 'buyer' && !caller.can(entity.access)) {
+    return { kind: 'buyer', userId: caller.id, key: entity.buyerKey };
+  }
+  return authorize(read, entity, caller);
+}
+
 /** A seller screen asked for by an admin who may see everything: their own records only. */
 export function narrowed(scope: Scope, entity: EntityContract, caller: Caller | null, own: boolean | undefined): Scope {
   return own && scope.kind === 'all' && entity.owner && caller ? { kind: 'own', userId: caller.id } : scope;
@@ -39,6 +51,7 @@ export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string
   entity: EntityContract,
   scope: Scope,
 ): Q {
+  if (scope.kind === 'buyer') return query.where(scope.key, '=', scope.userId) as Q;
   if (scope.kind === 'all' || !entity.owner) return query;
   if (entity.owner.via === 'owner_id') return query.where('owner_id', '=', scope.userId) as Q;
   // Records owned through their shop carry the shop's owner, kept by triggers (see db.ts).

@@ -8,6 +8,7 @@ import { seedUsers } from './seeds/users';
 import { registry } from './registry';
 import { seedReferenceScreens } from './seeds/reference';
 import { seedDashboard } from './seeds/dashboard';
+import { seedOrders } from './seeds/orders';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -105,20 +106,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }
   await insert(db, 'products', productRows);
 
-  const orderRows: Row[] = [];
-  for (let i = 1; i <= 24; i++) {
-    const shop = shops[i % shops.length];
-    const [city, state, country, zip] = cities[i % cities.length];
-    const total = 25 * i;
-    orderRows.push({
-      shop_id: shop.id, customer_id: 3, parent_id: null, payment_gateway: i % 2 ? 'paypal' : 'bank',
-      tracking_number: `TRK${String(1000 + i)}`, number_of_items: (i % 4) + 1, status: (i % 6) + 1, currency: i % 3 ? 'USD' : 'GBP',
-      total, total_fxws: total, paid_total: total, paid_total_fxws: total, delivery_fee: 5, logistics: 'DHL',
-      shipping_address: JSON.stringify({ street_name: `${i} High Road`, city, state, country, zip }), is_active: 1,
-    });
-  }
-  await insert(db, 'orders', orderRows);
-
   await insert(db, 'templates', [
     { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
     { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
@@ -150,6 +137,8 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }]);
   await seedReferenceScreens(db);
   await seedUsers(db);
+  await seedOrders(db);
+  // After the orders: spreads their dates over the last weeks for the dashboard's charts.
   await seedDashboard(db);
   return { admin, seller };
 }

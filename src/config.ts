@@ -16,6 +16,10 @@ export interface RuntimeConfig {
   directoryUrl: string;
   /** The directory's API key, sent as the X-CSCAPI-KEY header; '' sends none. */
   directoryKey: string;
+  /** Base URL of the IP geolocation service (SPEC §7.10), e.g. '/geo' (the reference server's offline stand-in). */
+  geoUrl: string;
+  /** The geolocation service's key, the path segment of GET {geoUrl}/{key}/detect. */
+  geoKey: string;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -23,6 +27,8 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   termsUrl: '/terms.html',
   directoryUrl: '/directory',
   directoryKey: '',
+  geoUrl: '/geo',
+  geoKey: 'offline',
 };
 
 function pickString(value: unknown, fallback: string): string {
@@ -43,6 +49,8 @@ export async function loadConfig(
       termsUrl: pickString(raw?.termsUrl, DEFAULT_CONFIG.termsUrl),
       directoryUrl: pickString(raw?.directoryUrl, DEFAULT_CONFIG.directoryUrl),
       directoryKey: pickString(raw?.directoryKey, DEFAULT_CONFIG.directoryKey),
+      geoUrl: pickString(raw?.geoUrl, DEFAULT_CONFIG.geoUrl),
+      geoKey: pickString(raw?.geoKey, DEFAULT_CONFIG.geoKey),
     };
   } catch (error) {
     console.warn('Run-time configuration not loaded, using the defaults.', error);

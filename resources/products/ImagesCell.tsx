@@ -1,11 +1,12 @@
 /**
  * Image column (SPEC §2.11): a 'double click' link; double-clicking it (or Enter) opens the global
- * dialog with the product's images shown.
+ * dialog with the product's images shown and 'Add to cart'.
  */
-import { Link } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useModalActions } from '../../src/dialog';
 import type { CellProps } from '../types';
+import { AddToCartButton } from '../orders/AddToCartButton';
 import { ImageList } from './ImageList';
 import { imageUrls } from './images';
 
@@ -13,7 +14,15 @@ export default function ImagesCell({ record, source }: CellProps) {
   const translate = useTranslate();
   const { openModal } = useModalActions();
   const show = () =>
-    openModal('ALERT', { title: translate('resources.products.images_title', { name: record.name ?? '' }), body: <ImageList urls={imageUrls(record[source])} size={200} /> });
+    openModal('ALERT', {
+      title: translate('resources.products.images_title', { name: record.name ?? '' }),
+      body: (
+        <Stack spacing={2} alignItems="flex-start">
+          <ImageList urls={imageUrls(record[source])} size={200} />
+          <AddToCartButton product={record} />
+        </Stack>
+      ),
+    });
   return (
     <Link
       component="button"

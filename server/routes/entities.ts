@@ -10,7 +10,7 @@ import type { EntityContract } from '../../contract';
 import type { AppContext } from '../app';
 import { bodyOf } from '../app';
 import type { Caller } from '../auth';
-import { authorize, checkOwnLinks, narrowed, type Scope } from '../guard';
+import { authorize, authorizeRead, checkOwnLinks, narrowed, type Scope } from '../guard';
 import { badRequest, conflict, forbidden } from '../errors';
 import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow } from '../store';
@@ -103,7 +103,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
 
     app.post(entity.list, async (request) => {
       const body = bodyOf(request);
-      const scope = authorize(entity.rules.read, entity, request.caller);
+      const scope = authorizeRead(entity, request.caller);
       const q = readListQuery(body, config.strict);
       const own = narrowed(scope, entity, request.caller, q.own);
       if (entity.listShape === 'array' && !wantsPages(body, config.strict)) {

@@ -1,7 +1,7 @@
 /** POST /search-dive {keyIndex, value, targets} (SPEC §7.3): one search for every list. */
 import type { FastifyInstance } from 'fastify';
 import { bodyOf, type AppContext } from '../app';
-import { authorize, narrowed } from '../guard';
+import { authorizeRead, narrowed } from '../guard';
 import { badRequest } from '../errors';
 import { listAll, listPage } from '../store';
 import { ok, readListQuery, wantsPages } from './common';
@@ -25,7 +25,7 @@ export async function searchRoutes(app: FastifyInstance, { db, config, registry 
       }
     }
     const q = { ...readListQuery(body, config.strict), search: { value: String(value), targets: [...new Set(body.targets as string[])] } };
-    const scope = narrowed(authorize(entity.rules.read, entity, request.caller), entity, request.caller, q.own);
+    const scope = narrowed(authorizeRead(entity, request.caller), entity, request.caller, q.own);
     if (!wantsPages(body, config.strict)) return ok({ HLL: await listAll(db, entity, scope, q) });
     const page = await listPage(db, entity, scope, q);
     return ok({ HLL: page.data, total: page.total });

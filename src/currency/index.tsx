@@ -1,14 +1,18 @@
 /**
- * The currency display (SPEC §2.31, §9.1, DESIGN D14): the exchange rates, the viewer's display
- * currency, and <Money>, which shows an amount converted into it with the original amount and the
- * rate used one hover away. Every amount on every screen goes through here.
+ * The currency display (SPEC §2.31, §3.22, §9.1, DESIGN D10, D14): the exchange rates, the visitor's
+ * location and currency, the viewer's display currency, and the three presentations of an amount:
+ * a styled element (<Money>, with the original amount and the rate used one hover away), a plain
+ * formatted string and a raw number (useMoney). Every amount on every screen goes through here.
  */
+import { useCallback, useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useStore, useTranslate } from 'react-admin';
 import { convert, formatMoney, hasRate, unitRate, type Rate } from '../../contract';
+import { currencyOf, DEFAULT_LOCATION, usableLocation, type VisitorLocation } from '../../contract/location';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { registry } from '../../resources';
+import { useConfig } from '../config';
 
 /** The exchange rates, read as the currency display reads them: the list call with no payload (SPEC §7.7). */
 export function useRates(): Rate[] {
@@ -24,29 +28,94 @@ export function useRates(): Rate[] {
   return data;
 }
 
-/** The viewer's display currency (remembered; USD, the source currency, until chosen). */
+/**
+ * SPEC §7.10: the visitor location from the geolocation service, GET {geoUrl}/{key}/detect. When it
+ * fails or names no currency, the default location of SPEC §3.22 (Liberia, USD) is used.
+ */
+export async function detectLocation(geoUrl: string, geoKey: string, fetchImpl: typeof fetch = fetch): Promise<VisitorLocation> {
+  try {
+    const response = await fetchImpl(`${geoUrl.replace(/\/$/, '')}/${encodeURIComponent(geoKey)}/detect`, { credentials: 'include' });
+    if (!response.ok) throw new Error(`geolocation: HTTP ${response.status}`);
+    return usableLocation(await response.json());
+  } catch (error) {
+    console.warn('Visitor location not found, using the default location.', error);
+    return DEFAULT_LOCATION;
+  }
+}
+
+/** The visitor's location (the default one until the service has answered). */
+export function useVisitorLocation(): VisitorLocation {
+  const { geoUrl, geoKey } = useConfig();
+  const { data } = useQuery({
+    queryKey: ['visitor-location', geoUrl, geoKey],
+    staleTime: Infinity,
+    retry: false,
+    queryFn: () => detectLocation(geoUrl, geoKey),
+  });
+  return data ?? DEFAULT_LOCATION;
+}
+
+/** The viewer's choice in the top bar, remembered; '' until they choose. */
+export const useChosenCurrency = () => useStore<string>('display.currency', '');
+
+/**
+ * The display currency: the viewer's choice when they made one, else the visitor location's currency
+ * (SPEC §3.22) when the rates know it, else USD, the source currency.
+ */
+export function pickDisplayCurrency(chosen: string, detected: string | undefined, rates: readonly Rate[]): string {
+  if (chosen && (rates.length === 0 || hasRate(rates, chosen))) return chosen.toUpperCase();
+  if (detected && hasRate(rates, detected)) return detected;
+  return 'USD';
+}
+
+/** The viewer's display currency and the setter that remembers a choice. */
 export function useDisplayCurrency(): [string, (code: string) => void] {
-  const [code, setCode] = useStore<string>('display.currency', 'USD');
-  return [code, setCode];
+  const [chosen, setChosen] = useChosenCurrency();
+  const location = useVisitorLocation();
+  const rates = useRates();
+  return [pickDisplayCurrency(chosen, currencyOf(location), rates), setChosen];
+}
+
+const symbolOf = (rates: readonly Rate[], code: string) =>
+  rates.find((r) => String(r.code).toLowerCase() === code.toLowerCase())?.currency_symbol ?? null;
+
+/** What the hover over a converted amount says: the original amount and the rate used (DESIGN D14). */
+export function rateNote(
+  amount: unknown, source: string, target: string, rates: readonly Rate[], translate: (key: string, options?: object) => string,
+): string {
+  const original = `${formatMoney(Number(amount ?? 0), symbolOf(rates, source))} ${source}`;
+  if (!hasRate(rates, source)) return translate('currency.no_rate', { original });
+  const rate = unitRate(source, target, rates);
+  return translate('currency.converted', { original, rate: rate === null ? '' : `1 ${source} = ${Number(rate.toPrecision(4))} ${target}` });
+}
+
+/**
+ * SPEC §2.31: an amount in its own currency as the viewer sees it: `value` the raw converted number,
+ * `text` the formatted string with the display currency's symbol, `note` the original and the rate.
+ */
+export function useMoney() {
+  const rates = useRates();
+  const [display] = useDisplayCurrency();
+  const translate = useTranslate();
+  const target = hasRate(rates, display) ? display : 'USD';
+  const value = useCallback((amount: unknown, currency?: string | null) => convert(amount, currency || 'USD', target, rates), [rates, target]);
+  const text = useCallback(
+    (amount: unknown, currency?: string | null) => formatMoney(value(amount, currency), symbolOf(rates, target)),
+    [rates, target, value],
+  );
+  const note = useCallback(
+    (amount: unknown, currency?: string | null) => rateNote(amount, currency || 'USD', target, rates, translate),
+    [rates, target, translate],
+  );
+  return useMemo(() => ({ currency: target, rates, value, text, note }), [target, rates, value, text, note]);
 }
 
 /** An amount in its own currency, shown converted into the viewer's, with the original and the rate on hover. */
 export function Money({ amount, currency }: { amount: unknown; currency?: string | null }) {
-  const translate = useTranslate();
-  const rates = useRates();
-  const [display] = useDisplayCurrency();
-  const source = currency || 'USD';
-  const target = hasRate(rates, display) ? display : 'USD';
-  const symbol = rates.find((r) => r.code.toLowerCase() === target.toLowerCase())?.currency_symbol;
-  const shown = formatMoney(convert(amount, source, target, rates), symbol);
-  const rate = unitRate(source, target, rates);
-  const original = `${formatMoney(Number(amount ?? 0), rates.find((r) => r.code.toLowerCase() === source.toLowerCase())?.currency_symbol)} ${source}`;
-  const title = hasRate(rates, source)
-    ? translate('currency.converted', { original, rate: rate === null ? '' : `1 ${source} = ${rate.toPrecision(4)} ${target}` })
-    : translate('currency.no_rate', { original });
+  const money = useMoney();
   return (
-    <Tooltip title={title}>
-      <span>{shown}</span>
+    <Tooltip title={money.note(amount, currency)}>
+      <span data-money={money.currency}>{money.text(amount, currency)}</span>
     </Tooltip>
   );
 }

@@ -1,7 +1,8 @@
 import { isValidElement, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { OrderDetails } from './OrderDetails';
+import type { Loader } from '../../resources/types';
+import { Loaded } from '../screens/loaded';
 import { useModalDispatch, useModalState } from './ModalProvider';
 
 /**
@@ -12,6 +13,24 @@ export interface AlertPayload {
   title?: string;
   message?: unknown;
   body?: ReactNode;
+}
+
+/**
+ * A VIEW_ORDER payload: the resource that owns the view brings its content, as a component loader
+ * with its props (the orders resource's order dialog), or as a ready element; and may name the title.
+ */
+export interface ViewPayload<P extends object = object> {
+  title?: string;
+  view?: Loader<P>;
+  props?: P;
+  body?: ReactNode;
+}
+
+function viewBody(payload: unknown): ReactNode {
+  if (payload === null || typeof payload !== 'object') return null;
+  const { view, props, body } = payload as ViewPayload;
+  if (typeof view === 'function') return <Loaded loader={view} props={props ?? {}} />;
+  return isValidElement(body) ? body : null;
 }
 
 function alertBody(payload: unknown): ReactNode {
@@ -43,10 +62,10 @@ export function GlobalDialog() {
 
   if (view === 'VIEW_ORDER') {
     return (
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="global-dialog-title">
-        <DialogTitle id="global-dialog-title">{translate('dialog.order.title')}</DialogTitle>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="global-dialog-title">
+        <DialogTitle id="global-dialog-title">{(payload as ViewPayload | null)?.title ?? translate('dialog.order.title')}</DialogTitle>
         <DialogContent dividers>
-          <OrderDetails order={payload} />
+          {viewBody(payload) ?? <DialogContentText>{translate('dialog.order.empty')}</DialogContentText>}
         </DialogContent>
         <DialogActions>
           <Button onClick={close} autoFocus>

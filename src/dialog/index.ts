@@ -1,4 +1,3 @@
 export { ModalProvider, useModalState, useModalDispatch, useModalActions } from './ModalProvider';
-export { GlobalDialog, type AlertPayload } from './GlobalDialog';
-export { OrderDetails, orderDetailRows, joinAddress } from './OrderDetails';
+export { GlobalDialog, type AlertPayload, type ViewPayload } from './GlobalDialog';
 export { modalReducer, initialModalState, type ModalState, type ModalAction, type ModalView } from './modalReducer';

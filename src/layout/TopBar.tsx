@@ -3,6 +3,8 @@ import { AppBar, AppBarClasses, TitlePortal, type AppBarProps } from 'react-admi
 import { Brand } from './Brand';
 import { GlobalSearchBox } from './GlobalSearchBox';
 import { ShellUserMenu } from './ShellUserMenu';
+import { CurrencyChooser } from '../currency/CurrencyChooser';
+import { CartBadge } from '../cart';
 
 const userMenu = <ShellUserMenu />;
 
@@ -15,6 +17,8 @@ export function TopBar(props: AppBarProps) {
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
       <TitlePortal />
+      <CurrencyChooser />
+      <CartBadge />
       <GlobalSearchBox />
     </AppBar>
   );

@@ -157,7 +157,9 @@ function OptionHeading({ option, record, name }: { option: ControlOption; record
       {option.kind === 'active' ? (
         <StatusDot on={isOn(record.is_active)} />
       ) : (
-        <Typography variant="body2">({String(startValue(option, record) ?? '')})</Typography>
+        <Typography variant="body2">
+          ({translate(`resources.${name}.choices.${String(startValue(option, record) ?? '')}`, { _: String(startValue(option, record) ?? '') })})
+        </Typography>
       )}
     </Stack>
   );
@@ -265,7 +267,7 @@ export function EditorPanel(props: PanelProps) {
       ? [{ id: '', label: `management.tab_${screen.form.tab}`, needsRecord: false, render: (r: RaRecord | undefined) => <RecordForm {...props} record={r} /> }]
       : []),
     ...(screen.control
-      ? [{ id: 'control', label: 'management.tab_control', needsRecord: true, render: (r: RaRecord | undefined) => r && <ControlForm {...props} record={r} /> }]
+      ? [{ id: 'control', label: (def.seller && resource === def.seller.path.slice(1) && screen.control.sellerLabel) || 'management.tab_control', needsRecord: true, render: (r: RaRecord | undefined) => r && <ControlForm {...props} record={r} /> }]
       : []),
     ...(screen.tabs ?? []).map((t) => ({
       id: t.id,

@@ -33,6 +33,8 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
   const token = seller ? entity.owner!.access : entity.access;
   // A link may open the screen with a search applied ('show all' of the global search: `?q=`).
   const q = searchText(new URLSearchParams(useLocation().search).get('q') ?? '');
+  // A read-only list (order statuses, applicants) has nothing to explore: a clicked row opens its details.
+  const editable = Boolean(screen.form || screen.control || screen.tabs?.length);
   return (
     <ListBase
       resource={resource}
@@ -47,16 +49,18 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
         <ScreenHeader seller={seller} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
-          <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
-            {translate(open ? 'management.close' : 'management.explore')}
-          </Button>
+          {(editable || recordId) && (
+            <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
+              {translate(open ? 'management.close' : 'management.explore')}
+            </Button>
+          )}
           <CountBadge />
           <ColumnsButton storeKey={storeKey} />
           <CanAccess resource={resource} action="export">
             <ExportCsvButton def={def} screen={screen} />
           </CanAccess>
         </Stack>
-        {open && (
+        {(editable ? open : recordId !== undefined) && (
           <EditorPanel key={recordId ?? 'new'} def={def} screen={screen} entity={entity} resource={resource} id={recordId} tab={tab} />
         )}
         <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId} />

@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { loggerOptions } from '../../server/logging';
 import { migrate, openDatabase } from '../../server/db';
 import { startServer, demo, type TestServer } from './harness';
+import { servedBy } from './matrix';
 
 let s: TestServer;
 let admin: string;
@@ -59,7 +60,8 @@ describe('deep JSON', () => {
 });
 
 describe('list filters and searches', () => {
-  const lists = [...new Set(registry.entities.map((e) => e.list))];
+  // Every list the server answers (an entity nobody may call through the API, such as an order's timeline, has none).
+  const lists = [...new Set(servedBy(registry).map((e) => e.list))];
   it.each([true, { a: 1 }, [1, 2], 'x'.repeat(256)])('a filter value %j answers 400 on every list', async (value) => {
     for (const list of lists) {
       const res = await s.post(list, { page: 1, filter: { id: value } }, admin);

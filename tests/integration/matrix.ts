@@ -78,6 +78,8 @@ function expected(rule: Rule, role: Role, entity: EntityContract, op: Op): 'pass
   if (rule === 'public') return 'pass';
   if (role === 'anonymous') return 401;
   if (rule === 'user' || role === 'admin') return 'pass';
+  // A buyer reads the records naming them as buyer (an order's customer_id), and changes none.
+  if (rule === 'owner' && entity.buyerKey && role === 'buyer' && (op === 'list' || op === 'search')) return 'pass';
   if (rule === 'owner' && entity.owner && role !== 'buyer') {
     // Scoped to their own records: the record tried belongs to somebody else.
     return op === 'update' || op === 'status' ? 403 : 'pass';

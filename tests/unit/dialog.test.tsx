@@ -4,7 +4,7 @@ import { I18nContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../i18n';
 import {
-  GlobalDialog, ModalProvider, initialModalState, joinAddress, modalReducer, orderDetailRows, useModalActions,
+  GlobalDialog, ModalProvider, initialModalState, modalReducer, useModalActions,
   useModalDispatch, useModalState, type ModalAction,
 } from '../../src/dialog';
 
@@ -69,23 +69,23 @@ describe('global dialog views', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('VIEW_ORDER shows the order as a table, the address joined with commas', async () => {
-    const order = {
-      id: 42,
-      tracking_number: 'TRK-42',
-      status: { id: 3, name: 'Order Shipped' },
-      currency: 'USD',
-      total: 120,
-      paid_total: 99.5,
-      shipping_address: { street_name: '1 Main St', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' },
-    };
-    renderDialog({ type: 'open', view: 'VIEW_ORDER', payload: order });
+  it('VIEW_ORDER shows the view the payload brings, by loader, with its title', async () => {
+    const view = async () => ({ default: ({ order }: { order: { tracking_number: string } }) => <p>Tracking {order.tracking_number}</p> });
+    renderDialog({ type: 'open', view: 'VIEW_ORDER', payload: { view, props: { order: { tracking_number: 'TRK-42' } } } });
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Order details');
-    expect(dialog).toHaveTextContent('TRK-42');
-    expect(dialog).toHaveTextContent('Order Shipped');
-    expect(dialog).toHaveTextContent('1 Main St, Monrovia, Montserrado, Liberia, 1000');
-    expect(orderDetailRows(order).find(([key]) => key === 'dialog.order.total')?.[1]).toMatch(/120.00 USD$/);
-    expect(joinAddress({ street_name: 'A', city: '', state: null, country: 'B', zip: undefined })).toBe('A, B');
+    expect(await screen.findByText('Tracking TRK-42')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('VIEW_ORDER shows a ready element, or says no order is selected', async () => {
+    renderDialog({ type: 'open', view: 'VIEW_ORDER', payload: { title: 'Order #7', body: <p>Seven</p> } });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Order #7');
+    expect(dialog).toHaveTextContent('Seven');
+    cleanup();
+    renderDialog({ type: 'open', view: 'VIEW_ORDER', payload: { id: 7 } });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('No order selected');
   });
 });

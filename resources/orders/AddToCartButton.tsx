@@ -1,0 +1,33 @@
+/** 'Add to cart' for a product (SPEC §3.21): any signed-in user, from the catalogue or a product's image dialog. */
+import { Button } from '@mui/material';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import { useNotify, useTranslate } from 'react-admin';
+import { useCart } from '../../src/cart';
+import { useRates } from '../../src/currency';
+import { cartItemOf } from './cartItem';
+
+export function AddToCartButton({ product, size = 'small' }: { product: Record<string, unknown>; size?: 'small' | 'medium' }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const rates = useRates();
+  const [, dispatch] = useCart();
+  const outOfStock = product.in_stock !== null && product.in_stock !== undefined && Number(product.in_stock) <= 0;
+  const soldHere = product.state === undefined || product.state === 'active';
+  return (
+    <Button
+      size={size}
+      variant="outlined"
+      startIcon={<AddShoppingCartIcon />}
+      disabled={outOfStock || !soldHere}
+      onClick={(e) => {
+        e.stopPropagation();
+        dispatch({ type: 'add', item: cartItemOf(product, rates) });
+        notify(translate('cart.added', { name: String(product.name ?? '') }), { type: 'success' });
+      }}
+    >
+      {translate(outOfStock ? 'cart.out_of_stock' : 'cart.add')}
+    </Button>
+  );
+}
+
+export default AddToCartButton;

@@ -1,0 +1,9 @@
+/** An order's amount column (SPEC §2.12): converted from the order's currency into the viewer's, the original and the rate on hover. */
+import { Money } from '../../src/currency';
+import type { CellProps } from '../types';
+
+export default function MoneyCell({ record, source }: CellProps) {
+  const amount = record[source];
+  if (amount === null || amount === undefined || amount === '') return null;
+  return <Money amount={amount} currency={typeof record.currency === 'string' ? record.currency : 'USD'} />;
+}

@@ -1,0 +1,174 @@
+/**
+ * The order dialog (the global dialog's 'VIEW_ORDER' view, SPEC §2.12, §2.29): the whole order — its
+ * items with quantities and prices, buyer, shop, shipping address, logistics, delivery fee, tracking
+ * number, totals in the order's currency and in the viewer's, and the status history.
+ */
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { format } from 'date-fns';
+import { useTranslate } from 'react-admin';
+import { formatMoney, type Rate } from '../../contract';
+import { Money, useRates } from '../../src/currency';
+
+type OrderLike = Record<string, unknown>;
+
+export interface OrderDialogProps {
+  order: OrderLike;
+}
+
+export interface OrderItem {
+  product_id?: number;
+  name?: string;
+  sku?: string | null;
+  quantity?: number;
+  price?: number;
+  currency?: string;
+}
+
+export interface OrderEvent {
+  id?: number;
+  from_status?: number | null;
+  to_status?: number;
+  user_name?: string | null;
+  created_at?: string | null;
+}
+
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The shipping address as one line, its parts joined with commas (SPEC §2.12). */
+export function joinAddress(address: unknown): string {
+  if (!address || typeof address !== 'object') return text(address);
+  const a = address as Record<string, unknown>;
+  return ['street_name', 'city', 'state', 'country', 'zip']
+    .map((key) => text(a[key]).trim())
+    .filter((part) => part !== '')
+    .join(', ');
+}
+
+/** A stored timestamp as 'yyyy-MM-dd HH:mm' in the viewer's time zone; other text as it is. */
+export function when(value: unknown): string {
+  const date = typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? format(date, 'yyyy-MM-dd HH:mm') : text(value);
+}
+
+const nameOf = (value: unknown) => (value && typeof value === 'object' ? text((value as { name?: unknown }).name) : text(value));
+
+/** An amount in the order's own currency, formatted by SPEC §9.1 with that currency's symbol and code. */
+export function ownAmount(amount: unknown, currency: string, rates: readonly Rate[]): string {
+  const symbol = rates.find((r) => String(r.code).toLowerCase() === currency.toLowerCase())?.currency_symbol;
+  return `${formatMoney(Number(amount ?? 0), symbol)} ${currency}`;
+}
+
+export const itemsOf = (order: OrderLike): OrderItem[] => (Array.isArray(order.items) ? (order.items as OrderItem[]) : []);
+export const timelineOf = (order: OrderLike): OrderEvent[] =>
+  Array.isArray(order.timeline) ? [...(order.timeline as OrderEvent[])].sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0)) : [];
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: '35%' }}>
+        {label}
+      </TableCell>
+      <TableCell>{children}</TableCell>
+    </TableRow>
+  );
+}
+
+export default function OrderDetails({ order }: OrderDialogProps) {
+  const translate = useTranslate();
+  const rates = useRates();
+  const t = (key: string, options?: object) => translate(`resources.orders.dialog.${key}`, options);
+  const currency = text(order.currency) || 'USD';
+  const none = t('none');
+  const statusName = (code: unknown) => (code === null || code === undefined ? '' : translate(`resources.orders.choices.${String(code)}`));
+  const both = (amount: unknown) => (
+    <Stack direction="row" spacing={1} alignItems="baseline" flexWrap="wrap">
+      <span>{ownAmount(amount, currency, rates)}</span>
+      <Typography component="span" variant="body2" color="text.secondary">
+        (<Money amount={amount} currency={currency} />)
+      </Typography>
+    </Stack>
+  );
+  const items = itemsOf(order);
+  const timeline = timelineOf(order);
+  return (
+    <Stack spacing={2} aria-label={t('title')}>
+      <Table size="small" aria-label={t('summary')}>
+        <TableBody>
+          <Row label={t('id')}>{text(order.id)}</Row>
+          <Row label={t('status')}>
+            <Chip size="small" color="primary" variant="outlined" label={nameOf(order.status) || statusName(order.status)} />
+          </Row>
+          <Row label={t('tracking_number')}>{text(order.tracking_number) || none}</Row>
+          <Row label={t('buyer')}>{nameOf(order.customer) || text(order.customer_id) || none}</Row>
+          <Row label={t('shop')}>{nameOf(order.shop) || none}</Row>
+          <Row label={t('shipping_address')}>{joinAddress(order.shipping_address) || none}</Row>
+          <Row label={t('logistics')}>{text(order.logistics) || none}</Row>
+          <Row label={t('payment_gateway')}>{text(order.payment_gateway) || none}</Row>
+          <Row label={t('created_at')}>{when(order.created_at) || none}</Row>
+        </TableBody>
+      </Table>
+
+      <Box>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          {t('items')}
+        </Typography>
+        {items.length ? (
+          <Table size="small" aria-label={t('items')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('product')}</TableCell>
+                <TableCell align="right">{t('quantity')}</TableCell>
+                <TableCell align="right">{t('price')}</TableCell>
+                <TableCell align="right">{t('line_total')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((it, k) => (
+                <TableRow key={`${it.product_id ?? k}`}>
+                  <TableCell>{text(it.name) || `#${text(it.product_id)}`}</TableCell>
+                  <TableCell align="right">{text(it.quantity)}</TableCell>
+                  <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates)}</TableCell>
+                  <TableCell align="right">
+                    <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography color="text.secondary">{t('no_items', { count: text(order.number_of_items) || '0' })}</Typography>
+        )}
+      </Box>
+
+      <Table size="small" aria-label={t('totals')}>
+        <TableBody>
+          <Row label={t('delivery_fee')}>{both(order.delivery_fee)}</Row>
+          <Row label={t('total')}>{both(order.total)}</Row>
+          <Row label={t('paid_total')}>{both(order.paid_total)}</Row>
+        </TableBody>
+      </Table>
+
+      <Box>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          {t('timeline')}
+        </Typography>
+        {timeline.length ? (
+          <Box component="ol" aria-label={t('timeline')} sx={{ m: 0, pl: 3 }}>
+            {timeline.map((e, k) => (
+              <li key={e.id ?? k}>
+                <Typography variant="body2">
+                  {e.from_status == null
+                    ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })
+                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        ) : (
+          <Typography color="text.secondary">{t('no_history')}</Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Orders (SPEC §2.12, §3.5, §4.5) and the seller's My Orders. A row click opens the order dialog
+ * (the global dialog's 'VIEW_ORDER' view, SPEC §2.29) and the Control tab; Control is headed 'Review'
+ * on My Orders. Orders are placed from the cart at /checkout (SPEC §3.21, §4.9): the server sets the
+ * buyer, the status and every amount (server/hooks/orders.ts). /catalogue lists what a buyer can add to the cart.
+ */
+import { ACTIVE, i, j, n, s } from '../../contract';
+import { defineResource, type Loader } from '../types';
+import type { OrderDialogProps } from './OrderDetails';
+
+const details: Loader<OrderDialogProps> = () => import('./OrderDetails');
+
+export default defineResource({
+  name: 'orders',
+  title: 'Order',
+  menu: { token: 'orders', path: '/orders', order: 60, icon: 'ReceiptLong' },
+  seller: {
+    token: 'my-orders', path: '/my-orders', order: 30, sellerOrder: 2, icon: 'ShoppingBag', via: 'shop_id',
+  },
+  api: {
+    save: '/order', list: '/orders', status: '/order/status',
+    listShape: 'paginated', search: { keyIndex: 4, targets: ['id', 'created_at', 'tracking_number'] },
+    remove: 'none', activeAs: 'int', statusFields: ['status'],
+    // My Orders' getOrder and deactivateOrder (SPEC §7.4) are /orders and /order/status with `scope: 'own'`.
+    sellerStatusAs: { status: 'state' },
+    // Any signed-in user places an order (checkout); the server sets the buyer, status and amounts.
+    rules: { read: 'owner', create: 'user', update: 'owner' },
+    // Buyers read their own orders (the dashboard's order card), never change them.
+    buyerKey: 'customer_id',
+    fields: {
+      shop_id: i({ required: true }), customer_id: i(), parent_id: i(), payment_gateway: s(), tracking_number: s(),
+      number_of_items: i(), status: i({ oneOf: [1, 2, 3, 4, 5, 6], default: 1 }), currency: s({ max: 8 }),
+      customer_contact: s(), amount: n(), sales_tax: n(), discount: n(), bank_name: s(),
+      total: n(), total_fxws: n(), paid_total: n(), paid_total_fxws: n(),
+      delivery_fee: n(), logistics: s(), shipping_address: j(), billing_address: j(),
+      /** What was bought: [{product_id, name, sku, quantity, price, currency}], priced by the server. */
+      items: j(),
+      dispatch_status: s(), created_at: s({ serverSet: true }),
+      ...ACTIVE,
+    },
+    relations: [
+      { as: 'status', entity: 'orderStatuses', key: 'status', kind: 'one', pick: ['id', 'name'] },
+      { as: 'shop', entity: 'shops', key: 'shop_id', kind: 'one', pick: ['id', 'name', 'owner_id'] },
+      { as: 'customer', entity: 'users', key: 'customer_id', kind: 'one', pick: ['id', 'name'] },
+      {
+        as: 'timeline', entity: 'orderEvents', key: 'order_id', kind: 'many',
+        pick: ['id', 'from_status', 'to_status', 'user_id', 'user_name', 'created_at'],
+      },
+    ],
+  },
+  screen: {
+    kind: 'list',
+    columns: [
+      { kind: 'text', source: 'id' },
+      { kind: 'text', source: 'parent_id' },
+      { kind: 'text', source: 'payment_gateway' },
+      { kind: 'text', source: 'tracking_number' },
+      { kind: 'text', source: 'number_of_items' },
+      { kind: 'text', source: 'status.name' },
+      { kind: 'custom', source: 'paid_total', component: () => import('./MoneyCell') },
+      { kind: 'custom', source: 'total', component: () => import('./MoneyCell') },
+      { kind: 'joined', source: 'shipping_address', parts: ['street_name', 'city', 'state', 'country', 'zip'] },
+      { kind: 'text', source: 'logistics' },
+      { kind: 'custom', source: 'delivery_fee', component: () => import('./MoneyCell') },
+    ],
+    control: { options: [{ kind: 'choice', source: 'status', choices: [1, 2, 3, 4, 5, 6] }], sellerLabel: 'resources.orders.review' },
+    onRowClick: (record, { openModal }) => openModal('VIEW_ORDER', { view: details, props: { order: record } }),
+  },
+  routes: [
+    { path: '/catalogue', component: () => import('./CataloguePage') },
+    { path: '/checkout', component: () => import('./CheckoutPage') },
+    { path: '/success', component: () => import('./OutcomePage').then((m) => ({ default: m.SuccessPage })) },
+    { path: '/cancel', component: () => import('./OutcomePage').then((m) => ({ default: m.CancelPage })) },
+  ],
+});

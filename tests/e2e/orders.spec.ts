@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, sidebar, signedIn } from './helpers';
+
+const table = (page: Page) => page.getByRole('main').getByRole('table').first();
+const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Search' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(table(page).getByRole('row')).toHaveCount(2);
+}
+
+test.describe('orders', () => {
+  test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+    await expect(page.getByText('Count: 30')).toBeVisible();
+    await search(page, 'TRK1024');
+    await expect(row(page, 'TRK1024')).toContainText('New Order');
+    await expect(row(page, 'TRK1024')).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+
+    await row(page, 'TRK1024').getByText('TRK1024').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
+    await expect(dialog.getByRole('table', { name: 'Items' })).toContainText('Product');
+    await expect(dialog).toContainText('Bea Buyer');
+    await expect(dialog).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+    await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page).toHaveURL(/\/orders\/24$/);
+    await expect(page.getByRole('tab', { name: 'Control' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /Add \/ Edit|Editor/ })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Order Shipped' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'TRK1024')).toContainText('Order Shipped');
+
+    await row(page, 'TRK1024').getByText('TRK1024').click();
+    await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order → Order Shipped: by Ada Admin');
+  });
+
+  test('a seller reviews an order of their shop on My Orders', async ({ page }) => {
+    await signedIn(page, DEMO.seller);
+    await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page.getByText('This is section is visible to authorized person(s)')).toBeVisible();
+    // Olu's shops' orders are not listed.
+    const other = page.getByRole('textbox', { name: 'Search' });
+    await other.fill('TRK1030');
+    await other.press('Enter');
+    await expect(page.getByText('No Data')).toBeVisible();
+    await search(page, 'TRK1019');
+    await row(page, 'TRK1019').getByText('TRK1019').click();
+    await expect(page.getByRole('dialog')).toContainText('Order details');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('radio', { name: 'Order in Transit' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'TRK1019')).toContainText('Order in Transit');
+  });
+
+  test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await page.goto('/orders');
+    await search(page, 'TRK1024');
+    const chooser = page.getByRole('combobox', { name: 'Display currency' });
+    await expect(chooser).toHaveText('USD');
+    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+    await chooser.click();
+    await page.getByRole('option', { name: 'NGN ₦' }).click();
+    const total = row(page, 'TRK1024').locator('[data-money]').nth(1);
+    await expect(total).toHaveText(/^₦[\d,]+\.\d\d$/);
+    await total.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
+  });
+
+  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    await signedIn(page, DEMO.buyer);
+    await page.getByRole('button', { name: 'Cart: 0 item(s)' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue shopping' }).click();
+    await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await box.fill('Product 26');
+    await box.press('Enter');
+    const lamp = page.getByRole('row').filter({ hasText: "Sam's Store 9" });
+    await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
+    await lamp.getByRole('button', { name: 'Add to cart' }).click();
+    await lamp.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('button', { name: 'Cart: 2 item(s)' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cart: 2 item(s)' }).click();
+    const line = page.getByRole('table', { name: 'Cart items' }).getByRole('row').filter({ hasText: 'Product 26' });
+    await expect(line).toContainText('$234.00');
+    await expect(line).toContainText('$468.00');
+    await page.getByRole('button', { name: 'One more Product 26' }).click();
+    await page.getByRole('button', { name: 'One less Product 26' }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: $468.00');
+
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByLabel('Street name *')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Street name *').fill('5 Broad Street');
+    await page.getByLabel('City').fill('Monrovia');
+    await page.getByLabel('Country *').fill('Liberia');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order placed', level: 1 })).toBeVisible();
+    const id = new URL(page.url()).searchParams.get('orders');
+    expect(id).toMatch(/^\d+$/);
+    await expect(page.getByText(`your order #${id} has been placed`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart: 0 item(s)' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
+
+    const seller = await (await browser.newContext()).newPage();
+    await signedIn(seller, DEMO.seller);
+    await seller.goto('/my-orders');
+    await search(seller, id!);
+    await expect(row(seller, id!)).toContainText('New Order');
+    await expect(row(seller, id!)).toContainText('5 Broad Street, Monrovia, Liberia');
+    await expect(row(seller, id!)).toContainText('Unpaid');
+    await seller.context().close();
+  });
+
+  test('order statuses are listed read-only; an exchange rate is added with the country picker and deleted', async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await sidebar(page).getByRole('menuitem', { name: 'Order Status' }).click();
+    await expect(table(page).getByRole('row')).toHaveCount(7);
+    await expect(table(page)).toContainText('Order in Transit');
+    await expect(page.getByRole('button', { name: 'Explore' })).toHaveCount(0);
+    await table(page).getByText('Order Shipped').click();
+    await expect(page.getByRole('region', { name: 'Editing panel' })).toHaveCount(0);
+
+    await sidebar(page).getByRole('menuitem', { name: 'Curencies Exchange' }).click();
+    await expect(page).toHaveURL(/\/Currencies-exchange$/);
+    await expect(page.getByText('Count: 5')).toBeVisible();
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await page.getByLabel('Value per dollar *').fill('15.5');
+    await page.getByLabel('Currency symbol *').fill('₵');
+    await page.getByLabel('Code *').fill('GHS');
+    await page.getByLabel('Currency *', { exact: true }).fill('Ghanaian Cedi');
+    const country = page.getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await country.fill('Ghan');
+    await page.getByRole('option', { name: 'Ghana', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'State' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Exchange rate created successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'GHS')).toContainText('Ghana');
+    await expect(row(page, 'GHS')).toContainText('15.5');
+
+    await page.getByRole('tab', { name: 'Control' }).click();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Exchange rate deleted successfully', { exact: true })).toBeVisible();
+    await expect(row(page, 'GHS')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * Orders, money and checkout over real HTTP (SPEC §2.12, §4.5, §4.9, §7.4, §7.7): scoping, the
+ * seller's status-only rule, the status history, checkout priced by the server, the catalogue, the
+ * exchanges calls and the geolocation stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, demo, startServer, type TestServer } from './harness';
+
+let s: TestServer;
+const tokens: Record<'admin' | 'seller' | 'buyer' | 'other' | 'adminWithout', string> = {} as never;
+const SELLER = 2;
+const OTHER = 4;
+
+beforeAll(async () => {
+  s = await startServer();
+  tokens.admin = await s.login(demo.admin.email, demo.admin.password);
+  tokens.seller = await s.login(demo.seller.email, demo.seller.password);
+  tokens.buyer = await s.login(demo.buyer.email, demo.buyer.password);
+  tokens.other = await s.login('olu@example.com', 'olu-seller-1');
+  tokens.adminWithout = (await s.userWith(ADMIN, [])).token;
+});
+afterAll(() => s.close());
+
+const shopsOf = (owner: number) => s.db.selectFrom('shops').select('id').where('owner_id', '=', owner);
+const orderOf = (owner: number) =>
+  s.db.selectFrom('orders').selectAll().where('shop_id', 'in', shopsOf(owner)).orderBy('id').executeTakeFirstOrThrow();
+const eventsOf = (id: unknown) => s.db.selectFrom('orderEvents').selectAll().where('order_id', '=', Number(id)).orderBy('id').execute();
+
+/** An active product with stock in an active shop of this owner. */
+async function productOf(owner: number) {
+  return s.db
+    .selectFrom('products')
+    .selectAll()
+    .where('state', '=', 'active')
+    .where('in_stock', '>', 3)
+    .where('shop_id', 'in', shopsOf(owner).where('is_active', '=', 1))
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
+
+describe('orders lists (SPEC §2.12)', () => {
+  it('lists every order to the admin, with items, buyer, shop, status name and history, in at least four currencies', async () => {
+    const res = await s.post('/orders', { page: 1, per_page: 100 }, tokens.admin);
+    expect(res.body.status).toBe(true);
+    const rows = res.body.HLL.data as Record<string, any>[];
+    expect(res.body.HLL.total).toBe(30);
+    expect(new Set(rows.map((r) => r.currency)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.customer_id)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((r) => r.status.id))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    const one = rows[0];
+    expect(one.status).toEqual({ id: expect.any(Number), name: expect.stringMatching(/^(New Order|Order )/) });
+    expect(one.customer).toEqual({ id: one.customer_id, name: expect.any(String) });
+    expect(one.shop).toMatchObject({ id: one.shop_id, name: expect.any(String) });
+    expect(one.items[0]).toMatchObject({ product_id: expect.any(Number), name: expect.any(String), quantity: expect.any(Number), price: expect.any(Number) });
+    expect(one.timeline[0]).toMatchObject({ from_status: null, to_status: 1, user_name: expect.any(String) });
+    expect(one.shipping_address).toMatchObject({ street_name: expect.any(String), city: expect.any(String), zip: expect.any(String) });
+  });
+
+  it("lists only the seller's own shops' orders on My Orders, and refuses buyers and the anonymous", async () => {
+    const mine = await s.post('/orders', { page: 1, per_page: 100, scope: 'own' }, tokens.seller);
+    const ids = new Set((await shopsOf(SELLER).execute()).map((r) => Number(r.id)));
+    expect(mine.body.HLL.data.length).toBeGreaterThan(0);
+    expect(mine.body.HLL.data.every((o: { shop_id: number }) => ids.has(o.shop_id))).toBe(true);
+    expect((await s.post('/orders', { page: 1 })).http).toBe(401);
+  });
+
+  it('lists and searches only their own purchases to a buyer, who changes none of them', async () => {
+    const list = await s.post('/orders', { page: 1, per_page: 100 }, tokens.buyer);
+    const search = await s.post('/search-dive', { keyIndex: 4, value: '', targets: ['id'] }, tokens.buyer);
+    const theirs = await s.db.selectFrom('orders').select('id').where('customer_id', '=', 3).execute();
+    expect(list.body.HLL.data.map((o: { id: number }) => o.id).sort()).toEqual(theirs.map((o) => o.id).sort());
+    expect(list.body.HLL.data.every((o: { customer_id: number }) => o.customer_id === 3)).toBe(true);
+    expect(search.body.HLL).toHaveLength(theirs.length);
+    const kofi = await s.login('kofi@example.com', 'kofi-buyer-1');
+    const other = await s.post('/orders', { page: 1, per_page: 100 }, kofi);
+    expect(other.body.HLL.data.some((o: { customer_id: number }) => o.customer_id === 3)).toBe(false);
+    const mine = theirs[0].id;
+    expect((await s.post('/order/status', { status: 6, id: mine }, tokens.buyer)).http).toBe(403);
+    expect((await s.post('/order', { id: mine, tracking_number: 'X' }, tokens.buyer)).http).toBe(403);
+  });
+
+  it('searches with keyIndex 4 over id, created_at and tracking_number, scoped for sellers', async () => {
+    const theirs = await orderOf(OTHER);
+    const found = await s.post('/search-dive', { keyIndex: 4, value: theirs.tracking_number, targets: ['id', 'created_at', 'tracking_number'] }, tokens.admin);
+    expect(found.body.HLL.map((o: { id: number }) => o.id)).toEqual([theirs.id]);
+    const hidden = await s.post('/search-dive', { keyIndex: 4, value: theirs.tracking_number, targets: ['tracking_number'], scope: 'own' }, tokens.seller);
+    expect(hidden.body.HLL).toEqual([]);
+  });
+});
+
+describe('order status (SPEC §4.5)', () => {
+  it('moves an order with {status, id} (admin) and {state, id} (My Orders), recording who, from, to and when', async () => {
+    const order = await orderOf(SELLER);
+    const before = (await eventsOf(order.id)).length;
+    const target = order.status === 3 ? 4 : 3;
+    const admin = await s.post('/order/status', { status: target, id: order.id }, tokens.admin);
+    expect(admin.body).toMatchObject({ status: true, query: 'Order status updated successfully', detail: { status: { id: target } } });
+    const seller = await s.post('/order/status', { state: 5, id: order.id }, tokens.seller);
+    expect(seller.body.detail.status).toEqual({ id: 5, name: 'Order Delivered' });
+    const events = await eventsOf(order.id);
+    expect(events.slice(before)).toMatchObject([
+      { from_status: order.status, to_status: target, user_name: demo.admin.name },
+      { from_status: target, to_status: 5, user_name: demo.seller.name },
+    ]);
+    expect(events[events.length - 1].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The answer carries the timeline too.
+    expect(seller.body.detail.timeline.at(-1)).toMatchObject({ from_status: target, to_status: 5 });
+    // The same status again records nothing.
+    await s.post('/order/status', { status: 5, id: order.id }, tokens.admin);
+    expect((await eventsOf(order.id)).length).toBe(events.length);
+  });
+
+  it("refuses a seller anything but the status, and another seller's orders", async () => {
+    const order = await orderOf(SELLER);
+    const total = await s.post('/order', { id: order.id, total: 1 }, tokens.seller);
+    expect(total.http).toBe(403);
+    expect(total.body).toMatchObject({ status: false, query: 'A seller can only change the status of an order' });
+    const theirs = await orderOf(OTHER);
+    const other = await s.post('/order/status', { state: 2, id: theirs.id }, tokens.seller);
+    expect(other.http).toBe(403);
+    expect((await s.post('/order/status', { status: 2, id: order.id }, tokens.buyer)).http).toBe(403);
+    expect((await s.post('/order/status', { status: 2, id: order.id })).http).toBe(401);
+    expect((await s.post('/order/status', { status: 2, id: theirs.id }, tokens.adminWithout)).http).toBe(403);
+    expect((await s.db.selectFrom('orders').select('total').where('id', '=', order.id).executeTakeFirstOrThrow()).total).toBe(order.total);
+  });
+
+  it('refuses unknown codes and changes to what the buyer bought, with a readable message', async () => {
+    const order = await orderOf(OTHER);
+    const bad = await s.post('/order/status', { status: 9, id: order.id }, tokens.admin);
+    expect(bad.http).toBe(400);
+    expect(bad.body.query).toBe('status must be one of: 1, 2, 3, 4, 5, 6');
+    const text = await s.post('/order/status', { status: "1; drop table orders", id: order.id }, tokens.admin);
+    expect(text.http).toBe(400);
+    const items = await s.post('/order', { id: order.id, customer_id: 1, items: [] }, tokens.admin);
+    expect(items.http).toBe(403);
+    expect(items.body.query).toMatch(/cannot be changed/);
+    const tracking = await s.post('/order', { id: order.id, tracking_number: 'DHL-123' }, tokens.admin);
+    expect(tracking.body).toMatchObject({ status: true, detail: { tracking_number: 'DHL-123' } });
+  });
+
+  it('keeps the timeline out of reach of the API', async () => {
+    for (const path of ['/orderEvents', '/orderEvent', '/orderEvent/status']) {
+      expect((await s.post(path, { page: 1, order_id: 1, to_status: 1 }, tokens.admin)).http).toBe(404);
+    }
+  });
+});
+
+describe('checkout: POST /order (SPEC §4.9)', () => {
+  it('places an order priced by the server, as New Order for the caller, unpaid, and takes it off the stock', async () => {
+    const product = await productOf(OTHER);
+    const price = Number(product.sale_price) > 0 ? Number(product.sale_price) : Number(product.price);
+    const res = await s.post('/order', {
+      shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 2 }], shipping_address: address,
+      // Whatever the client says of these is ignored.
+      customer_id: 1, status: 5, total: 1, paid_total: 999, payment_gateway: 'paypal', currency: 'XXX',
+    }, tokens.buyer);
+    expect(res.body).toMatchObject({
+      status: true,
+      query: 'Order created successfully',
+      detail: {
+        customer_id: 3, status: { id: 1, name: 'New Order' }, total: Math.round(price * 2 * 100) / 100, paid_total: 0,
+        currency: product.currency, number_of_items: 2, payment_gateway: 'Unpaid', shipping_address: address,
+        items: [{ product_id: product.id, name: product.name, quantity: 2, price }],
+        timeline: [{ from_status: null, to_status: 1, user_name: demo.buyer.name }],
+      },
+    });
+    expect(res.body.detail.tracking_number).toMatch(/^MP-[0-9A-F]{10}$/);
+    const after = await s.db.selectFrom('products').select('in_stock').where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(after.in_stock).toBe(Number(product.in_stock) - 2);
+    // The shop's seller sees it on My Orders.
+    const theirs = await s.post('/search-dive', { keyIndex: 4, value: String(res.body.detail.id), targets: ['id'], scope: 'own' }, tokens.other);
+    expect(theirs.body.HLL).toHaveLength(1);
+  });
+
+  it('links the orders of one checkout over several shops to the first, and only to the buyer’s own', async () => {
+    const a = await productOf(OTHER);
+    const b = await productOf(SELLER);
+    const first = await s.post('/order', { shop_id: a.shop_id, items: [{ product_id: a.id, quantity: 1 }], shipping_address: address }, tokens.buyer);
+    const second = await s.post('/order', {
+      shop_id: b.shop_id, items: [{ product_id: b.id, quantity: 1 }], shipping_address: address, parent_id: first.body.detail.id,
+    }, tokens.buyer);
+    expect(second.body.detail.parent_id).toBe(first.body.detail.id);
+    const stolen = await s.post('/order', {
+      shop_id: b.shop_id, items: [{ product_id: b.id, quantity: 1 }], shipping_address: address, parent_id: first.body.detail.id,
+    }, tokens.other);
+    expect(stolen.http).toBe(400);
+  });
+
+  it('refuses bad baskets with a readable message and leaves nothing behind', async () => {
+    const product = await productOf(OTHER);
+    const draft = await s.db.selectFrom('products').selectAll().where('state', '=', 'draft').executeTakeFirstOrThrow();
+    const elsewhere = await productOf(SELLER);
+    const count = async () => (await s.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ shop_id: product.shop_id, shipping_address: address }, 400, /items must list/],
+      [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 0 }], shipping_address: address }, 400, /quantity must be/],
+      [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1e6 }], shipping_address: address }, 400, /quantity must be/],
+      [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 999 }], shipping_address: address }, 400, /left in stock/],
+      [{ shop_id: product.shop_id, items: [{ product_id: elsewhere.id, quantity: 1 }], shipping_address: address }, 400, /not sold by this shop/],
+      [{ shop_id: draft.shop_id, items: [{ product_id: draft.id, quantity: 1 }], shipping_address: address }, 400, /not for sale|not taking orders/],
+      [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: 'x' }, 400, /shipping address must be/],
+      [{ shop_id: product.shop_id, items: 'all of it', shipping_address: address }, 400, /items must list/],
+      [{ items: [{ product_id: product.id, quantity: 1 }] }, 400, /shop id is required/],
+      [{ shop_id: 999999, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, 400, /does not match any shop/],
+    ];
+    for (const [body, http, query] of cases) {
+      const res = await s.post('/order', body, tokens.buyer);
+      expect(res.http, JSON.stringify(body)).toBe(http);
+      expect(res.body.query).toMatch(query);
+    }
+    const own = await s.post('/order', { shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, tokens.other);
+    expect(own.http).toBe(403);
+    expect(own.body.query).toBe('You cannot order from your own shop');
+    const anonymous = await s.post('/order', { shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address });
+    expect(anonymous.http).toBe(401);
+    expect(await count()).toBe(before);
+    const stock = await s.db.selectFrom('products').select('in_stock').where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(stock.in_stock).toBe(product.in_stock);
+  });
+});
+
+describe('the catalogue (an extension)', () => {
+  it('lists active products of active shops to any signed-in user, searchable by name; not to the anonymous', async () => {
+    const res = await s.post('/catalogue', { page: 1, per_page: 100 }, tokens.buyer);
+    const rows = res.body.HLL.data as Record<string, any>[];
+    expect(rows.length).toBeGreaterThan(0);
+    const inactive = new Set((await s.db.selectFrom('shops').select('id').where('is_active', '=', 0).execute()).map((r) => Number(r.id)));
+    expect(rows.every((p) => !inactive.has(p.shop_id))).toBe(true);
+    expect(rows[0]).toMatchObject({ currency: { code: expect.any(String) }, shop: { name: expect.any(String) } });
+    expect(rows[0]).not.toHaveProperty('bank_name');
+    const search = await s.post('/catalogue', { q: rows[0].name }, tokens.buyer);
+    expect(search.body.HLL.data.map((p: { name: string }) => p.name)).toContain(rows[0].name);
+    expect((await s.post('/catalogue', { page: 1 })).http).toBe(401);
+    expect((await s.post('/catalogue', { q: { $ne: 1 } }, tokens.buyer)).http).toBe(400);
+  });
+});
+
+describe('exchange rates (SPEC §7.7) and the visitor location (SPEC §3.22)', () => {
+  it('reads /exchangess with no payload as a plain array, and deletes with {tyype: clear, id} for admins only', async () => {
+    const res = await fetch(`${s.url}/exchangess`, { method: 'POST' });
+    const body = await res.json();
+    expect(body.HLL.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['USD', 'GBP', 'EUR', 'NGN', 'LRD']));
+    const made = await s.post('/exchanges', { code: 'GHS', country: 'Ghana', currency: 'Cedi', currency_symbol: '₵', value_per_dollar: 15.5 }, tokens.admin);
+    expect(made.body).toMatchObject({ status: true, detail: { code: 'GHS', value_per_dollar: 15.5 } });
+    for (const token of [undefined, tokens.buyer, tokens.seller, tokens.adminWithout]) {
+      const refused = await s.post('/exchanges/status', { tyype: 'clear', id: made.body.detail.id }, token);
+      expect([401, 403]).toContain(refused.http);
+    }
+    const gone = await s.post('/exchanges/status', { tyype: 'clear', id: made.body.detail.id }, tokens.admin);
+    expect(gone.body).toMatchObject({ status: true, query: 'Exchange rate deleted successfully' });
+    const zero = await s.post('/exchanges', { code: 'ZZZ', country: 'Nowhere', currency: 'Zero', currency_symbol: 'Z', value_per_dollar: 0 }, tokens.admin);
+    expect(zero.http).toBe(400);
+  });
+
+  it('answers the default location, Liberia with USD, from the offline geolocation stand-in', async () => {
+    const res = await s.get('/geo/offline/detect');
+    expect(res.http).toBe(200);
+    expect(res.body).toMatchObject({ success: true, currency: { code: ['USD', 'LRD'] }, location: { country: { name: 'Liberia', alpha_2: 'LR' } } });
+    expect((await s.get('/geo/bad%20key/detect')).http).toBe(400);
+  });
+});
