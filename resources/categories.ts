@@ -13,7 +13,7 @@ export default defineResource({
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: {
       name: s({ required: true, unique: true }), commission_currency: s({ required: true, max: 8, adminOnly: true }),
-      commission_flat_rate: n({ required: true, adminOnly: true }), commission_monthly: n({ adminOnly: true }),
+      commission_flat_rate: n({ required: true, adminOnly: true, min: 0, max: 100 }), commission_monthly: n({ adminOnly: true, min: 0 }),
       ...ACTIVE,
     },
     relations: [{ as: 'subcategories', entity: 'subcategories', key: 'category_id', kind: 'many', pick: ['id', 'name', 'serial'] }],

@@ -30,9 +30,9 @@ export default defineResource({
     fields: {
       shop_id: i({ required: true }), customer_id: i(), parent_id: i(), payment_gateway: s(), tracking_number: s(),
       number_of_items: i(), status: i({ oneOf: [1, 2, 3, 4, 5, 6], default: 1 }), currency: s({ max: 8 }),
-      customer_contact: s(), amount: n(), sales_tax: n(), discount: n(), bank_name: s(),
-      total: n(), total_fxws: n(), paid_total: n(), paid_total_fxws: n(),
-      delivery_fee: n(), logistics: s(), shipping_address: j(), billing_address: j(),
+      customer_contact: s(), amount: n({ min: 0 }), sales_tax: n({ min: 0 }), discount: n({ min: 0 }), bank_name: s(),
+      total: n({ min: 0 }), total_fxws: n({ min: 0 }), paid_total: n({ min: 0 }), paid_total_fxws: n({ min: 0 }),
+      delivery_fee: n({ min: 0 }), logistics: s(), shipping_address: j(), billing_address: j(),
       /** What was bought: [{product_id, name, sku, quantity, price, currency}], priced by the server. */
       items: j(),
       dispatch_status: s(), created_at: s({ serverSet: true }),

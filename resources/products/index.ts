@@ -21,8 +21,8 @@ export default defineResource({
     rules: { read: 'owner', create: 'owner', update: 'owner' },
     fields: {
       shop_id: i(REQ), name: s(REQ), description: t(REQ), currency: s({ required: true, max: 8, wrap: 'code' }),
-      price: n({ required: true, min: 0, default: 0 }), sale_price: n({ required: true, min: 0, default: 0 }), in_stock: i(REQ), unit: s(), height: n(), width: n(), length: n(),
-      weight: n(), sku: s(), quantity: i({ default: 1 }),
+      price: n({ required: true, min: 0, default: 0 }), sale_price: n({ required: true, min: 0, default: 0 }), in_stock: i(REQ), unit: s(), height: n({ min: 0 }), width: n({ min: 0 }), length: n({ min: 0 }),
+      weight: n({ min: 0 }), sku: s(), quantity: i({ default: 1 }),
       state: s({ oneOf: ['active', 'draft'], default: 'active' }), premier: s({ oneOf: ['yes', 'no'], adminOnly: true, default: 'no' }),
       product_type: s({ oneOf: ['new', 'preown'], default: 'new' }),
       image: j(), category_id: i(REQ), subcategory_id: i(REQ), variety_option: j(),

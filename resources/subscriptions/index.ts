@@ -16,8 +16,8 @@ export default defineResource({
     statusSends: 'record',
     rules: ADMIN_ONLY,
     fields: {
-      shop_id: i(REQ), type: s(REQ), nature: s(REQ), period: s(REQ), unit: s(REQ), total_clicks: i(REQ),
-      amount: n(REQ), currency: s({ max: 8 }), payment_gateway: s(), start_date: s(REQ), end_date: s(REQ),
+      shop_id: i(REQ), type: s(REQ), nature: s(REQ), period: s(REQ), unit: s(REQ), total_clicks: i({ required: true, min: 0 }),
+      amount: n({ required: true, min: 0 }), currency: s({ max: 8 }), payment_gateway: s(), start_date: s(REQ), end_date: s(REQ),
       ...ACTIVE,
     },
   },

@@ -104,4 +104,13 @@ describe('deletes keep what other records use', () => {
     expect(res.http).toBe(400);
     expect(res.body.query).toBe('is active cannot be left empty');
   });
+
+  it('refuses negative prices and amounts', async () => {
+    const product = await s.db.selectFrom('products').select('id').executeTakeFirstOrThrow();
+    const res = await s.post('/product', { id: product.id, price: -5, sale_price: -1 }, admin);
+    expect(res.http).toBe(400);
+    expect(res.body.query).toBe('price must be at least 0; sale price must be at least 0');
+    const category = await s.post('/category', { name: 'Negative', subcategory_name: 'X', commission_currency: 'USD', commission_flat_rate: 150 }, admin);
+    expect(category.body.query).toBe('commission flat rate must be at most 100');
+  });
 });
