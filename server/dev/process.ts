@@ -10,7 +10,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the exit signal or code once the process has ended. */
   exited: Promise<string>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, as JSON
+  /** Answers are read loosely, as JSON (as the test harness reads them). */
   post<T = any>(path: string, body: unknown, token?: string): Promise<{ http: number; body: T }>;
   login(email: string, password: string): Promise<string>;
   /** SIGKILL: no shutdown, no flush; resolves once the process is gone. */
