@@ -136,7 +136,8 @@ function pageOwner(entity: EntityContract): string | undefined {
  * total from the range counters, then the page from the range its offset falls in.
  */
 async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, desc: boolean) {
-  const owner = scope.kind === 'all' ? 0 : pageOwner(entity) ? scope.userId : undefined;
+  // The counters know every record and each owner's; a buyer's scope is counted by querying.
+  const owner = scope.kind === 'all' ? 0 : scope.kind === 'own' && pageOwner(entity) ? scope.userId : undefined;
   if (owner === undefined) return undefined;
   const ranges = await db
     .selectFrom(PAGE_INDEX)

@@ -177,3 +177,12 @@ test('a search says why nothing was searched, and keeps the table', async ({ pag
   await expect(table(page)).toBeVisible();
   await expect(page.getByText('An Error occurred')).toHaveCount(0);
 });
+
+test('an empty shop form flags every required field at once, not one by one', async ({ page }) => {
+  await signedIn(page, DEMO.seller);
+  await page.goto('/my-shops/create');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // react-admin's validation, not the browser's: all of them together, on the first click.
+  await expect(page.getByText('Required')).toHaveCount(10);
+  await expect(page).toHaveURL(/\/my-shops\/create$/);
+});
