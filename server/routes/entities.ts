@@ -54,8 +54,8 @@ function guardAdminOnly(entity: EntityContract, values: Row, before: Row | undef
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!field.adminOnly || values[name] === undefined) continue;
     const current = before ? before[name] : field.default;
+    // The same value (a new record's default included) is kept as it is.
     if (values[name] !== (current ?? null)) throw forbidden(`Only an administrator can change ${label(name)}`);
-    delete values[name];
   }
 }
 
