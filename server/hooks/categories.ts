@@ -14,20 +14,15 @@ const empty = (v: unknown) => v === undefined || v === null || v === '';
 export const hooks: EntityHooks = {
   async findExisting({ db }, body) {
     if (typeof body.name !== 'string' || !body.name.trim()) return undefined;
-    return db
+    const existing = await db
       .selectFrom('categories')
       .select('id')
       .where(sql<boolean>`lower(name) = ${body.name.trim().toLowerCase()}`)
       .executeTakeFirst();
-  },
-
-  beforeWrite(_ctx, values, before, body) {
     // Adding a subcategory to a category picked by name (no id was sent) leaves what the form left
-    // empty as it was: the commission is changed only when it is edited.
-    if (before && empty(body.id)) {
-      for (const [key, value] of Object.entries(values)) if (empty(value)) delete values[key];
-    }
-    return values;
+    // empty as it was: the commission changes only when it is edited.
+    if (existing) for (const key of Object.keys(body)) if (empty(body[key])) delete body[key];
+    return existing;
   },
 
   async afterWrite({ db }, row, body) {
