@@ -154,7 +154,7 @@ describe('checkout: POST /order (SPEC §4.9)', () => {
     const res = await s.post('/order', {
       shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 2 }], shipping_address: address,
       // Whatever the client says of these is ignored.
-      customer_id: 1, status: 5, total: 1, paid_total: 999, payment_gateway: 'paypal', currency: 'XXX',
+      customer_id: 1, status: 5, total: 1, paid_total: 999, payment_gateway: 'paypal', currency: 'ZZZ',
     }, tokens.buyer);
     expect(res.body).toMatchObject({
       status: true,
