@@ -1,6 +1,7 @@
 /** Helpers of the reference screens' browser tests: accounts made through the API, and a .docx. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { api, unique } from './helpers';
+import { zip } from '../fixtures/zip';
 
 export const table = (page: Page) => page.getByRole('table');
 export const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
@@ -29,39 +30,7 @@ export async function registered(request: APIRequestContext, name = unique('Refe
   return { name, email, password: 'reference-pass-1', token: res.detail.token as string, id: Number(res.detail.id) };
 }
 
-/** A stored (uncompressed) zip of these entries: enough to be a .docx. */
-export function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
-
+export { zip };
 export const DOCX = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document>My CV</w:document>' });
 
 /** Uploads a CV as this user (POST /upload-docx) and answers its address. */
