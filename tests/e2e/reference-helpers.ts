@@ -30,7 +30,6 @@ export async function registered(request: APIRequestContext, name = unique('Refe
   return { name, email, password: 'reference-pass-1', token: res.detail.token as string, id: Number(res.detail.id) };
 }
 
-export { zip };
 export const DOCX = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document>My CV</w:document>' });
 
 /** Uploads a CV as this user (POST /upload-docx) and answers its address. */
