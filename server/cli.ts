@@ -10,6 +10,7 @@ import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedReference } from './seed';
 import { createUser } from './routes/users';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 
 const [command, ...rest] = process.argv.slice(2);
 if (command !== 'create-admin') {
@@ -22,6 +23,10 @@ const { values } = parseArgs({
 });
 if (!values.email || !values.password || values.password.length < MIN_PASSWORD_LENGTH) {
   console.error(`create-admin needs --email and a --password of at least ${MIN_PASSWORD_LENGTH} characters`);
+  process.exit(2);
+}
+if (isCommonPassword(values.password)) {
+  console.error(COMMON_PASSWORD_MESSAGE);
   process.exit(2);
 }
 const config = readConfig();

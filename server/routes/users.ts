@@ -20,6 +20,7 @@ import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
 
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
@@ -40,6 +41,7 @@ function password(body: Row, name = 'password'): string {
   if (typeof value !== 'string' || value.length === 0) throw badRequest('password is required');
   if (value.length < MIN_PASSWORD_LENGTH) throw badRequest(PASSWORD_MESSAGE);
   if (value.length > 200) throw badRequest('password must be at most 200 characters');
+  if (isCommonPassword(value)) throw badRequest(COMMON_PASSWORD_MESSAGE);
   return value;
 }
 

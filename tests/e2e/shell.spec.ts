@@ -43,12 +43,12 @@ test('a wrong password shows the server message and stays on sign in', async ({ 
 
 test('a blacklisted user cannot sign in', async ({ page, request }) => {
   const email = `${unique('black')}@example.com`;
-  const reg = await api(request, '/user', { name: 'Blocked', email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'password123', abilities: '[1,2]', source: 'inbuilt' });
+  const reg = await api(request, '/user', { name: 'Blocked', email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'uncommon-pass-7', abilities: '[1,2]', source: 'inbuilt' });
   expect(reg.status).toBe(true);
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
   expect((await api(request, '/user/status', { id: reg.detail.id, is_active: 0 }, admin.token)).status).toBe(true);
 
-  await signIn(page, email, 'password123');
+  await signIn(page, email, 'uncommon-pass-7');
   await expect(page.getByText('This account has been deactivated; please contact support')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

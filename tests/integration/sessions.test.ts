@@ -21,6 +21,19 @@ describe('passwords', () => {
     expect((await s.post('/user/terminal', { credential: 'long@example.com', password: password.slice(0, 63) })).http).toBe(401);
   });
 
+  it('refuses a common password, whatever its case, when registering, resetting or changing one (ASVS 6.2.4)', async () => {
+    for (const password of ['password123', 'Password123', 'QWERTY123', 'iloveyou']) {
+      const reg = await s.post('/user', { name: 'Common', email: 'common@example.com', phone: '+15550008888', password, abilities: '[1,2]' });
+      expect(reg.http).toBe(400);
+      expect(reg.body.query).toBe('This password is too common; please choose another one');
+    }
+    const user = await s.userWith([1, 2]);
+    const change = await s.post('/user/update', { current_password: 'password123', password: 'letmein1' }, user.token);
+    expect(change.http).toBe(400);
+    expect(change.body.query).toBe('This password is too common; please choose another one');
+    expect(await s.login(user.email, 'password123')).toEqual(expect.any(String));
+  });
+
   it('stores only a salted scrypt hash', async () => {
     const row = await s.db.selectFrom('users').selectAll().where('email', '=', 'long@example.com').executeTakeFirstOrThrow();
     expect(String(row.password_hash)).toMatch(/^scrypt\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
