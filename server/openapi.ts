@@ -17,6 +17,8 @@ const DEFAULT_MAX: Record<string, number> = { string: 255, email: 255, date: 32,
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 /** Component names: 'shops' → 'Shops'. */
+/** 'a shop', 'an order'. */
+const a = (title: string) => `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title.toLowerCase()}`;
 const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
 function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }): Schema {
@@ -220,14 +222,14 @@ function contractOperations(entity: EntityContract): Record<string, [string, Ope
     [entity.save]: ['post', operation({
       id: `${entity.name}_save`, tag: entity.name, roles: writeRoles,
       who: `Creating: ${whoOf(entity.rules.create, entity)} Changing (with an id): ${whoOf(entity.rules.update, entity)}`,
-      summary: `Create a ${entity.title.toLowerCase()} (no id) or change one (with its id)`,
+      summary: `Create ${a(entity.title)} (no id) or change one (with its id)`,
       body: { oneOf: [ref(`${name}Create`), ref(`${name}Update`)] },
       ok: { 200: envelopeOf(record, undefined, 'The saved record in detail, the message in query') },
       errors: errors(writeRoles, ['404', '409', ...(publicWrite ? ['429'] : [])]),
     })],
     [entity.status]: ['post', operation({
       id: `${entity.name}_status`, tag: entity.name, roles: rolesOf(entity.rules.update, entity), who: whoOf(entity.rules.update, entity),
-      summary: `Change a ${entity.title.toLowerCase()}'s status fields (${entity.statusFields.join(', ') || 'none'})${remove ? ', or delete it' : ''}`,
+      summary: `Change ${a(entity.title)}'s status fields (${entity.statusFields.join(', ') || 'none'})${remove ? ', or delete it' : ''}`,
       body: remove ? { oneOf: [change, remove] } : change,
       ok: { 200: envelopeOf(record, undefined, 'The changed record (or {id} of the deleted one) in detail') },
       errors: errors(rolesOf(entity.rules.update, entity), ['404', ...(remove ? ['409'] : [])]),
@@ -278,13 +280,13 @@ function restOperation(entity: EntityContract, method: string, withId: boolean):
   if (method === 'POST') {
     const roles = rolesOf(entity.rules.create, entity);
     return operation({
-      ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create a ${entity.title.toLowerCase()}`,
+      ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create ${a(entity.title)}`,
       body: ref(`${name}Create`), ok: { 201: json(record, 'The created record') }, errors: errors(roles, ['409', ...publicWrite(entity.rules.create)]),
     });
   }
   if (method === 'PUT') {
     return operation({
-      ...base, id: `rest_${entity.name}_update`, roles: updateRoles, who: whoOf(entity.rules.update, entity), summary: `Change a ${entity.title.toLowerCase()}`,
+      ...base, id: `rest_${entity.name}_update`, roles: updateRoles, who: whoOf(entity.rules.update, entity), summary: `Change ${a(entity.title)}`,
       parameters: [ID_PARAMETER], body: ref(`${name}Update`), ok: { 200: json(record, 'The changed record') },
       errors: errors(updateRoles, ['404', '409', ...publicWrite(entity.rules.update)]),
     });
@@ -292,7 +294,7 @@ function restOperation(entity: EntityContract, method: string, withId: boolean):
   if (method === 'DELETE') {
     return operation({
       ...base, id: `rest_${entity.name}_delete`, roles: updateRoles, who: whoOf(entity.rules.update, entity),
-      summary: `Delete a ${entity.title.toLowerCase()} (refused while other records use it)`,
+      summary: `Delete ${a(entity.title)} (refused while other records use it)`,
       parameters: [ID_PARAMETER], ok: { 200: json({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, 'The deleted id') },
       errors: errors(updateRoles, ['404', '409']),
     });
