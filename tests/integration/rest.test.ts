@@ -6,6 +6,7 @@
  * or from the contract's own calls, never from the demo seeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { startServer, demo, type TestServer } from './harness';
 
 let s: TestServer;
@@ -228,6 +229,33 @@ describe('REST seller scoping and roles', () => {
     const renamed = await rest('PUT', `/users/${sellerId}`, admin, { name: 'Sam Renamed' });
     expect(renamed.body.name).toBe('Sam Renamed');
     expect(renamed.headers.get('x-message')).toBe('User updated successfully');
+  });
+});
+
+describe('REST input from strangers', () => {
+  it('never answers a 5xx to generated list parameters, ids and bodies, as any role', async () => {
+    const roles = [null, admin, seller, buyer];
+    const entities = ['shops', 'products', 'orders', 'brands', 'users', 'chats', 'exchanges'];
+    const json = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v));
+    const text = fc.oneof(json, fc.string({ maxLength: 30 }), fc.constantFrom('[0,24]', '["name","ASC"]', '{"id":[1,2]}', '{"q":"st"}', '[1e309,2]', '{"__proto__":1}'));
+    const request = fc.record({
+      role: fc.constantFrom(...roles.keys()),
+      entity: fc.constantFrom(...entities),
+      method: fc.constantFrom('GET', 'GET', 'POST', 'PUT', 'DELETE'),
+      id: fc.oneof(fc.integer({ min: -2, max: 40 }).map(String), fc.constantFrom('abc', '1e3', '9007199254740993', '%20')),
+      params: fc.dictionary(fc.constantFrom('sort', 'range', 'filter', 'scope', 'embed'), text, { maxKeys: 4 }),
+      body: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ role, entity, method, id, params, body }) => {
+        const query = new URLSearchParams(params).toString();
+        const path = method === 'POST' || (method === 'GET' && query) ? `/${entity}?${query}` : `/${entity}/${id}`;
+        const res = await rest(method, path, roles[role], method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}));
+        expect(res.http, `${method} ${path}`).toBeLessThan(500);
+        if (res.http >= 400) expect(res.body.status).toBe(false);
+      }),
+      { numRuns: 300, seed: 14 },
+    );
   });
 });
 
