@@ -6,6 +6,9 @@
  * or from the contract's own calls, never from the demo seeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { startServer, demo, type TestServer } from './harness';
 
@@ -256,6 +259,26 @@ describe('REST input from strangers', () => {
       }),
       { numRuns: 300, seed: 14 },
     );
+  });
+});
+
+describe("the console's dialect", () => {
+  it('config.json is served with DATA_DIALECT, keeping the rest of the built file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dialect-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ apiUrl: '/api', geoKey: 'k', dataDialect: 'contract' }));
+    const served = await startServer({ staticDir: dir, dataDialect: 'simple-rest', demo: false });
+    const plain = await startServer({ staticDir: dir, demo: false });
+    try {
+      const res = await fetch(`${served.origin}/config.json`);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.json()).toEqual({ apiUrl: '/api', geoKey: 'k', dataDialect: 'simple-rest' });
+      expect(await (await fetch(`${plain.origin}/config.json`)).json()).toMatchObject({ dataDialect: 'contract' });
+    } finally {
+      await served.close();
+      await plain.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

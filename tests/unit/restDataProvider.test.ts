@@ -151,3 +151,13 @@ describe('REST dialect: what stays on the contract', () => {
     expect(Object.keys(sent[0].body as object)).toEqual(['file', 'tag']);
   });
 });
+
+describe('config.json', () => {
+  it('chooses the dialect: simple-rest when it says so, the contract otherwise', async () => {
+    const { loadConfig } = await import('../../src/config');
+    const serve = (body: unknown) => (async () => new Response(JSON.stringify(body))) as unknown as typeof fetch;
+    expect((await loadConfig('/config.json', serve({ dataDialect: 'simple-rest' }))).dataDialect).toBe('simple-rest');
+    expect((await loadConfig('/config.json', serve({ dataDialect: 'graphql' }))).dataDialect).toBe('contract');
+    expect((await loadConfig('/config.json', serve({}))).dataDialect).toBe('contract');
+  });
+});
