@@ -238,9 +238,12 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await catalogueRoutes(api, ctx);
       await restRoutes(api, ctx);
       await openApiRoutes(api, ctx);
-      api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
-      );
+      api.setNotFoundHandler((request, reply) => {
+        const query = `There is no ${request.method} ${request.url.split('?')[0].replace(/^\/api/, '')} endpoint`;
+        // The REST face's answers also carry the text as `message` (what react-admin shows).
+        const rest = !ctx.config.strict && request.url.startsWith('/api/rest/');
+        return reply.code(404).send({ ...envelope({ query }), ...(rest ? { message: query } : {}) });
+      });
     },
     { prefix: '/api' },
   );
