@@ -37,6 +37,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', CONTRACT_STRICT: process.env.CONTRACT_STRICT ?? '' },
+    env: {
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', CONTRACT_STRICT: process.env.CONTRACT_STRICT ?? '',
+      // 'simple-rest' runs the console on the REST dialect (the server serves config.json with it).
+      DATA_DIALECT: process.env.DATA_DIALECT ?? '',
+    },
   },
 });

@@ -16,17 +16,22 @@ export interface HttpResponse {
 /** Injected so tests can record calls; fetch-based by default. */
 export type HttpClient = (url: string, init: RequestInit) => Promise<HttpResponse>;
 
-export const defaultClient: HttpClient = async (url, init) => {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: response.status, statusText: response.statusText, json };
-};
+/** An HttpClient over a fetch function (the browser's by default, looked up at each call). */
+export const fetchClient =
+  (fetchImpl: typeof fetch = (input, init) => fetch(input, init)): HttpClient =>
+  async (url, init) => {
+    const response = await fetchImpl(url, init);
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, statusText: response.statusText, json };
+  };
+
+export const defaultClient: HttpClient = fetchClient();
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,7 +45,7 @@ export interface Api {
   form<D = unknown, H = unknown>(path: string, form: FormData): Promise<Info<D, H>>;
 }
 
-const bearer = (): Record<string, string> => {
+export const bearer = (): Record<string, string> => {
   const session = getSession();
   return session ? { Authorization: `Bearer ${session.token}` } : {};
 };

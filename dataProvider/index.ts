@@ -20,7 +20,7 @@ import { registry as defaultRegistry } from '../resources';
 import { getSession } from '../authProvider/session';
 import { createApi, defaultClient, isObject, type HttpClient } from './http';
 
-export { createApi, defaultClient, type Api, type HttpClient, type HttpResponse } from './http';
+export { createApi, defaultClient, fetchClient, type Api, type HttpClient, type HttpResponse } from './http';
 
 /** The pager of SPEC §2.9, returned as `meta` by getList. */
 export interface PageMeta {
@@ -49,7 +49,7 @@ export interface UploadResult {
  */
 const ANSWER = Symbol.for('marketplace.answer');
 
-function withAnswer<T extends object>(data: T, query: string): T {
+export function withAnswer<T extends object>(data: T, query: string): T {
   Object.defineProperty(data, ANSWER, { value: query, enumerable: false });
   return data;
 }
@@ -97,7 +97,7 @@ const rowsOf = (hll: unknown): RaRecord[] =>
 const sortOf = (sort?: SortPayload) =>
   sort?.field ? { sort: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' } : {};
 
-const span = (page: number, perPage: number, count: number, total: number): PageMeta => {
+export const span = (page: number, perPage: number, count: number, total: number): PageMeta => {
   const from = count ? (page - 1) * perPage + 1 : null;
   return {
     from,

@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope, type Registry } from '../contract';
 import type { Database } from './db';
-import type { ServerConfig } from './config';
+import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
@@ -20,7 +20,9 @@ import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
 import { geoRoutes } from './routes/geo';
-import { entityRoutes } from './routes/entities';
+import { entityRoutes, type EntityService } from './routes/entities';
+import { restRoutes } from './routes/rest';
+import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
@@ -33,7 +35,7 @@ export interface Context {
   /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
   registry?: Registry;
   /** dataDir: where uploaded files live (a temporary folder when not given). */
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string };
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
@@ -43,8 +45,16 @@ export interface Context {
   throttle?: Throttle;
 }
 
-/** The context the routes receive: the registry resolved. */
-export type AppContext = Context & { registry: Registry };
+/**
+ * The context the routes receive: the registry resolved, and each entity's operations (filled by
+ * the routes that own them, read by the REST face and the API description).
+ */
+export type AppContext = Context & {
+  registry: Registry;
+  services: Map<string, EntityService>;
+  /** Every API route as registered (method and path under /api), for the API description. */
+  routes: { method: string; url: string }[];
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,15 +72,21 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
     ? (request.body as Record<string, unknown>)
     : {};
 
-/** Save and status paths an anonymous caller may use, from the contract's rules. */
+/**
+ * Writes an anonymous caller may make, from the contract's rules, as 'METHOD /api/path': the save
+ * and status calls, and the REST face's POST, PUT and DELETE of the same entities.
+ */
 const publicWrites = (registry: Registry) =>
   new Set(
-    registry.entities
-      .flatMap((e) => [
-        ...(e.rules.create === 'public' || e.rules.update === 'public' ? [e.save] : []),
-        ...(e.rules.update === 'public' ? [e.status] : []),
-      ])
-      .map((p) => `/api${p}`),
+    registry.entities.flatMap((e) => {
+      const create = e.rules.create === 'public';
+      const update = e.rules.update === 'public';
+      return [
+        ...(create || update ? [`POST /api${e.save}`] : []),
+        ...(update ? [`POST /api${e.status}`, `PUT /api/rest/${e.name}/:id`, `DELETE /api/rest/${e.name}/:id`] : []),
+        ...(create ? [`POST /api/rest/${e.name}`] : []),
+      ];
+    }),
   );
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -89,6 +105,17 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 export function cacheControlFor(root: string, file: string): string {
   const relative = path.relative(root, file).split(path.sep);
   return relative[0] === 'assets' && relative.length > 1 ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** What an error answers: its HTTP status, headers and readable text (logged when it is the server's fault). */
+export function failure(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest) {
+  if (error instanceof ApiError) return { code: error.statusCode, headers: error.headers, query: error.message };
+  const known = error.code && FASTIFY_MESSAGES[error.code];
+  if (known || (error.statusCode && error.statusCode < 500)) {
+    return { code: error.statusCode ?? 400, headers: {}, query: known || error.message };
+  }
+  request.log.error({ err: error, reqId: request.id }, 'request failed');
+  return { code: 500, headers: {}, query: `Something went wrong on the server; please try again (request ${request.id})` };
 }
 
 export interface AppOptions {
@@ -123,7 +150,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
   const throttle = given.throttle ?? new Throttle(given.db, given.limits ?? DEFAULT_LIMITS, given.clock);
   const registry = given.registry ?? defaultRegistry;
-  const ctx: AppContext = { ...given, throttle, registry };
+  const ctx: AppContext = { ...given, throttle, registry, services: new Map(), routes: [] };
   const anonymousWrites = publicWrites(registry);
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
@@ -183,22 +210,20 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(envelope({ query: error.message }));
-    const known = error.code && FASTIFY_MESSAGES[error.code];
-    if (known || (error.statusCode && error.statusCode < 500)) {
-      return reply.code(error.statusCode ?? 400).send(envelope({ query: known || error.message }));
-    }
-    request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return reply.code(500).send(envelope({ query: `Something went wrong on the server; please try again (request ${request.id})` }));
+    const { code, headers, query } = failure(error, request);
+    return reply.code(code).headers(headers).send(envelope({ query }));
   });
 
   await app.register(
     async (api) => {
       api.decorateRequest('caller', null);
+      api.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') ctx.routes.push({ method, url: route.url });
+      });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
         // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
-        if (!request.caller && anonymousWrites.has(request.routeOptions.url ?? '')) {
+        if (!request.caller && anonymousWrites.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
           await throttle.take([[addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite]]);
         }
       });
@@ -211,9 +236,14 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await packageRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
-      api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send(envelope({ query: `There is no ${request.method} ${request.url.replace(/^\/api/, '')} endpoint` })),
-      );
+      await restRoutes(api, ctx);
+      await openApiRoutes(api, ctx);
+      api.setNotFoundHandler((request, reply) => {
+        const query = `There is no ${request.method} ${request.url.split('?')[0].replace(/^\/api/, '')} endpoint`;
+        // The REST face's answers also carry the text as `message` (what react-admin shows).
+        const rest = !ctx.config.strict && request.url.startsWith('/api/rest/');
+        return reply.code(404).send({ ...envelope({ query }), ...(rest ? { message: query } : {}) });
+      });
     },
     { prefix: '/api' },
   );
@@ -224,6 +254,20 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   await app.register(geoRoutes, { prefix: '/geo' });
 
   const staticDir = opts.staticDir;
+  const dialect = ctx.config.dataDialect;
+  if (staticDir && dialect) {
+    // DATA_DIALECT chooses the console's data dialect over what the built config.json says.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== '/config.json') return;
+      let file: Record<string, unknown> = {};
+      try {
+        file = JSON.parse(fs.readFileSync(path.join(staticDir, 'config.json'), 'utf8')) as Record<string, unknown>;
+      } catch {
+        // No config.json in the build: the console's defaults with the dialect.
+      }
+      return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send({ ...file, dataDialect: dialect });
+    });
+  }
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: staticDir,

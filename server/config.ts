@@ -4,6 +4,10 @@ import type { LogLevel } from './logging';
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** How the console talks to the API: the contract's POST calls, or react-admin's simple REST dialect. */
+export type DataDialect = 'contract' | 'simple-rest';
+const DIALECTS: readonly DataDialect[] = ['contract', 'simple-rest'];
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -28,6 +32,8 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Behind a load balancer: client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** When set, the console's config.json is served with this dataDialect (DATA_DIALECT). */
+  dataDialect?: DataDialect;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -49,5 +55,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || `Marketplace <no-reply@${new URL(env.PUBLIC_URL ?? `http://${host}`).hostname}>`,
     rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
     trustProxy: env.TRUST_PROXY === '1',
+    dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
   };
 }

@@ -11,6 +11,9 @@ import { schedulePurge } from './maintenance';
 import { scaledLimits } from './throttle';
 
 const config = readConfig();
+if (config.strict && config.dataDialect === 'simple-rest') {
+  console.warn('DATA_DIALECT=simple-rest needs the REST face, which strict contract mode (CONTRACT_STRICT=1) leaves out: the console will not load its records.');
+}
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 await migrate(database);
 await exclusively(database, async (db) => {

@@ -18,6 +18,8 @@ export interface ListQuery {
   filter?: Row;
   /** Extension: only the caller's own records, even for an admin who may see all ('My Shops'). */
   own?: boolean;
+  /** Only these ids (the REST face's getMany, one record by id). */
+  ids?: readonly number[];
   /** Search: text matched in these columns (id exactly, others as a part). */
   search?: { value: string; targets: readonly string[]; plain?: boolean };
 }
@@ -69,6 +71,7 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, fo
     if (value !== null && typeof value === 'object') throw badRequest(`The filter on ${field} must be a single value`);
     query = query.where(field, '=', value);
   }
+  if (q.ids) query = q.ids.length ? query.where('id', 'in', [...q.ids]) : query.where(sql<boolean>`1 = 0`);
   const text = q.search?.value.trim();
   if (!q.search || !text) return query;
   const targets = q.search.targets;
@@ -194,7 +197,7 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
 
 export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
-  const plain = sort.field === 'id' && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
+  const plain = sort.field === 'id' && !q.ids && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
   // Deferred join: page through ids only (an index), then read the page's rows by id.
   const { total, ids } = (plain && (await indexedPage(db, entity, scope, q, sort.desc))) || (await queriedPage(db, entity, scope, q, sort));
   const offset = (q.page - 1) * q.perPage;

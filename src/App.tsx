@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource, reactRouterProvider, withLifecycleCallba
 import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
+import { createRestDataProvider } from '../dataProvider/rest';
 import { i18nProvider } from '../i18n';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
@@ -63,7 +64,14 @@ export const RESET_PATH = '/forgot-password';
  * are declared in resources/ and mapped to <Resource> elements here.
  */
 export function App({ config }: { config: RuntimeConfig }) {
-  const dataProvider = useMemo(() => withLifecycleCallbacks(createDataProvider(config.apiUrl), callbacks), [config.apiUrl]);
+  const dataProvider = useMemo(
+    () =>
+      withLifecycleCallbacks(
+        config.dataDialect === 'simple-rest' ? createRestDataProvider(config.apiUrl) : createDataProvider(config.apiUrl),
+        callbacks,
+      ),
+    [config.apiUrl, config.dataDialect],
+  );
   const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
 
   return (

@@ -20,7 +20,15 @@ export interface RuntimeConfig {
   geoUrl: string;
   /** The geolocation service's key, the path segment of GET {geoUrl}/{key}/detect. */
   geoKey: string;
+  /**
+   * How the console talks to the API: 'contract' (the product API's POST calls, the default) or
+   * 'simple-rest' (react-admin's simple REST dialect on {apiUrl}/rest, with the contract's calls
+   * for statuses, uploads and roles).
+   */
+  dataDialect: DataDialect;
 }
+
+export type DataDialect = 'contract' | 'simple-rest';
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
   apiUrl: '/api',
@@ -29,6 +37,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   directoryKey: '',
   geoUrl: '/geo',
   geoKey: 'offline',
+  dataDialect: 'contract',
 };
 
 function pickString(value: unknown, fallback: string): string {
@@ -51,6 +60,7 @@ export async function loadConfig(
       directoryKey: pickString(raw?.directoryKey, DEFAULT_CONFIG.directoryKey),
       geoUrl: pickString(raw?.geoUrl, DEFAULT_CONFIG.geoUrl),
       geoKey: pickString(raw?.geoKey, DEFAULT_CONFIG.geoKey),
+      dataDialect: raw?.dataDialect === 'simple-rest' ? 'simple-rest' : DEFAULT_CONFIG.dataDialect,
     };
   } catch (error) {
     console.warn('Run-time configuration not loaded, using the defaults.', error);

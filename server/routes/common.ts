@@ -37,7 +37,7 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
 const MAX_FILTERS = 20;
 
 /** Equality filters: an object of column names to one text, number or null each. */
-function readFilter(filter: unknown): Record<string, unknown> {
+export function readFilter(filter: unknown): Record<string, unknown> {
   if (!isObject(filter)) throw badRequest('filter must be an object of column values');
   const entries = Object.entries(filter);
   if (entries.length > MAX_FILTERS) throw badRequest(`filter may name at most ${MAX_FILTERS} columns`);

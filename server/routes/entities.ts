@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { EntityContract } from '../../contract';
+import type { EntityContract, Info, Paginated } from '../../contract';
 import type { AppContext } from '../app';
 import { bodyOf } from '../app';
 import type { Caller } from '../auth';
 import { authorize, authorizeRead, checkOwnLinks, narrowed, type Scope } from '../guard';
-import { badRequest, conflict, forbidden } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { readId, readPayload, label } from '../records';
-import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow } from '../store';
+import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow, type ListQuery } from '../store';
 import type { DB, Row } from '../db';
 import { loadHooks, type EntityHooks, type HookContext } from '../hooks';
 import { audit } from '../audit';
@@ -95,27 +95,48 @@ function withStatusAliases(entity: EntityContract, body: Row): Row {
 
 const isNew = (id: unknown) => id === undefined || id === null || id === '' || id === 0;
 
-export async function entityRoutes(app: FastifyInstance, { db, config, registry }: AppContext) {
+/**
+ * One entity's operations, whatever dialect calls them (the contract's POST paths, the REST face):
+ * the guard, validation, seller scoping, hooks and audit live here once.
+ */
+export interface EntityService {
+  entity: EntityContract;
+  /** Whether callers may create records through the API (a POST on the REST face). */
+  creates: boolean;
+  /** Whether records are deleted through the API (a DELETE on the REST face). */
+  deletes: boolean;
+  /** The records the caller may read; `own` narrows an admin to their own records ('My Shops'). */
+  readScope(caller: Caller | null, own: boolean): Scope;
+  /** A page of them. */
+  list(caller: Caller | null, q: ListQuery): Promise<Paginated<Row>>;
+  /** One record the caller may read, in wire shape; 404 otherwise. */
+  one(caller: Caller | null, id: number, own: boolean): Promise<Row>;
+  /** The save call: creates without an id, updates with one; answers the envelope (the record in `detail`). */
+  save(caller: Caller | null, body: Record<string, unknown>): Promise<Info<Row>>;
+  /** The status call: status fields, or a delete in the entity's delete style. */
+  status?(caller: Caller | null, body: Record<string, unknown>): Promise<Info<Row>>;
+  /** Deletes one record (the status call's delete). */
+  remove?(caller: Caller | null, id: number): Promise<Info<Row>>;
+}
+
+/** The record of a scope, read as a list reads it; 404 when it is missing or not the caller's. */
+export async function readOne(db: DB, entity: EntityContract, scope: Scope, id: number): Promise<Row> {
+  const page = await listPage(db, entity, scope, { page: 1, perPage: 1, ids: [id] });
+  if (!page.data.length) throw notFound(`${entity.title} ${id} does not exist, or it is not yours`);
+  return page.data[0];
+}
+
+/** The operations of every entity the generic routes serve. */
+export async function entityServices({ db, config, registry }: AppContext): Promise<Map<string, EntityService>> {
   const allHooks = await loadHooks(registry.entities);
+  const services = new Map<string, EntityService>();
   for (const entity of registry.entities.filter((e) => served(e, config.strict))) {
     const hooks: EntityHooks = allHooks.get(entity.name) ?? {};
     const title = entity.title;
+    const readScope = (caller: Caller | null, own: boolean) => narrowed(authorizeRead(entity, caller), entity, caller, own);
 
-    app.post(entity.list, async (request) => {
-      const body = bodyOf(request);
-      const scope = authorizeRead(entity, request.caller);
-      const q = readListQuery(body, config.strict);
-      const own = narrowed(scope, entity, request.caller, q.own);
-      if (entity.listShape === 'array' && !wantsPages(body, config.strict)) {
-        return ok({ HLL: await listAll(db, entity, own, q) });
-      }
-      const page = await listPage(db, entity, own, q);
-      return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
-    });
-
-    app.post(entity.save, async (request) => {
-      const body = { ...bodyOf(request) };
-      const caller = request.caller;
+    const save = async (caller: Caller | null, given: Record<string, unknown>) => {
+      const body = { ...given };
       const scope = authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
       return db.transaction().execute(async (trx) => {
         const ctx: HookContext = { db: trx, entity, caller, scope };
@@ -142,7 +163,7 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
         const before = await findScoped(trx, entity, ctx.scope, id);
         const values = readPayload(entity, body, { create: false });
         guardAdminOnly(entity, values, before, caller, ctx.scope);
-        const shaped = (await hooks.beforeWrite?.(ctx, values, before, bodyOf(request))) ?? values;
+        const shaped = (await hooks.beforeWrite?.(ctx, values, before, given)) ?? values;
         await checkLinks(trx, entity, shaped);
         await checkOwnLinks(trx, entity, shaped, ctx.scope);
         await checkUnique(trx, entity, shaped, id);
@@ -151,34 +172,77 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
         await audit(trx, { caller, action: 'update', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} updated successfully`);
       });
-    });
+    };
 
-    app.post(entity.status, async (request) => {
+    const deleteIn = async (trx: DB, caller: Caller | null, id: number, before: Row) => {
+      await checkUnreferenced(trx, registry, entity, id);
+      await deleteRow(trx, entity, id);
+      await audit(trx, { caller, action: 'delete', entity: entity.name, recordId: id, before });
+      return ok<Row, unknown>({ query: `${title} deleted successfully`, detail: { id } });
+    };
+
+    const status = async (caller: Caller | null, given: Record<string, unknown>) => {
       // Who may call comes first: a caller who may not use the call learns nothing of its payload.
-      const scope = authorize(entity.rules.update, entity, request.caller);
-      const body = withStatusAliases(entity, bodyOf(request));
+      const scope = authorize(entity.rules.update, entity, caller);
+      const body = withStatusAliases(entity, given);
       const id = readId(body.id);
       return db.transaction().execute(async (trx) => {
         const before = await findScoped(trx, entity, scope, id);
-        if (isDelete(entity, body)) {
-          await checkUnreferenced(trx, registry, entity, id);
-          await deleteRow(trx, entity, id);
-          await audit(trx, { caller: request.caller, action: 'delete', entity: entity.name, recordId: id, before });
-          return ok({ query: `${title} deleted successfully`, detail: { id } });
-        }
+        if (isDelete(entity, body)) return deleteIn(trx, caller, id, before);
         const values = readPayload(entity, body, { create: false, only: entity.statusFields });
         const emptied = Object.keys(values).filter((key) => values[key] === null);
         if (emptied.length) throw badRequest(`${emptied.map(label).join(', ')} cannot be left empty`);
         if (Object.keys(values).length === 0) {
           throw badRequest(`Nothing to change: send ${entity.statusFields.join(', ') || 'a delete request'}`);
         }
-        guardAdminOnly(entity, values, before, request.caller, scope);
-        const ctx: HookContext = { db: trx, entity, caller: request.caller, scope };
+        guardAdminOnly(entity, values, before, caller, scope);
+        const ctx: HookContext = { db: trx, entity, caller, scope };
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, body)) ?? values;
         const row = await updateRow(trx, entity, id, shaped);
-        await audit(trx, { caller: request.caller, action: 'status', entity: entity.name, recordId: id, before, after: row });
+        await audit(trx, { caller, action: 'status', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} status updated successfully`);
       });
+    };
+
+    const remove = async (caller: Caller | null, id: number) => {
+      const scope = authorize(entity.rules.update, entity, caller);
+      return db.transaction().execute(async (trx) => deleteIn(trx, caller, id, await findScoped(trx, entity, scope, id)));
+    };
+
+    services.set(entity.name, {
+      entity,
+      creates: entity.rules.create !== 'none',
+      deletes: entity.remove !== 'none',
+      readScope,
+      list: (caller, q) => listPage(db, entity, readScope(caller, q.own ?? false), q),
+      one: (caller, id, own) => readOne(db, entity, readScope(caller, own), id),
+      save,
+      status,
+      ...(entity.remove !== 'none' ? { remove } : {}),
     });
+  }
+  return services;
+}
+
+export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, services } = ctx;
+  for (const [name, service] of await entityServices(ctx)) {
+    services.set(name, service);
+    const { entity, save, status, readScope } = service;
+
+    app.post(entity.list, async (request) => {
+      const body = bodyOf(request);
+      const q = readListQuery(body, config.strict);
+      const own = readScope(request.caller, q.own ?? false);
+      if (entity.listShape === 'array' && !wantsPages(body, config.strict)) {
+        return ok({ HLL: await listAll(db, entity, own, q) });
+      }
+      const page = await listPage(db, entity, own, q);
+      return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
+    });
+
+    app.post(entity.save, async (request) => save(request.caller, bodyOf(request)));
+
+    if (status) app.post(entity.status, async (request) => status(request.caller, bodyOf(request)));
   }
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_ABILITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
 } from '../../contract';
-import { bodyOf, type Context } from '../app';
+import { bodyOf, type AppContext } from '../app';
+import { readOne } from './entities';
 import { registry } from '../registry';
 import { audit, type AuditAction } from '../audit';
 import {
@@ -144,7 +145,7 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db) }: Context) {
+export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db), services }: AppContext) {
   const { limits } = throttle;
   /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
   const currentPassword = async (body: Row, user: Row, missing: string) => {
@@ -209,9 +210,9 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     return ok({ HLL: await listPage(db, USERS, { kind: 'all' }, readListQuery(body, config.strict)) });
   });
 
-  app.post('/user/edit', async (request) => {
-    const body = bodyOf(request);
-    const caller = requireCaller(request.caller);
+  /** The edit call (SPEC §7.2) with its privilege rules; the REST face's PUT of a user too. */
+  const edit = async (who: Caller | null, body: Row) => {
+    const caller = requireCaller(who);
     const id = readId(body.id);
     const self = id === caller.id;
     if (!self) usersAdmin(caller);
@@ -237,6 +238,24 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
     if (emailChanged) await endResetTokens(db, id);
     return saveUser(db, id, values, 'User updated successfully', { caller, action: 'update' });
+  };
+  app.post('/user/edit', async (request) => edit(request.caller, bodyOf(request)));
+
+  // Users as the REST face reads and edits them: the same guard and rules as the users and edit calls.
+  services.set('users', {
+    entity: USERS,
+    creates: false,
+    deletes: false,
+    readScope: (caller) => usersAdmin(caller),
+    list: async (caller, q) => listPage(db, USERS, usersAdmin(caller), q),
+    one: async (caller, id) => {
+      const who = requireCaller(caller);
+      return readOne(db, USERS, id === who.id ? { kind: 'all' } : usersAdmin(who), id);
+    },
+    save: async (caller, body) => {
+      if (body.id === undefined) throw forbidden('Accounts are created by registering (POST /user)');
+      return edit(caller, body);
+    },
   });
 
   app.post('/user/status', async (request) => {

@@ -83,6 +83,8 @@ export interface ServerOptions {
   demo?: boolean;
   directoryKey?: string;
   staticDir?: string;
+  /** DATA_DIALECT: the dialect config.json is served with. */
+  dataDialect?: 'contract' | 'simple-rest';
   /** Resource files other than the project's (a test's own entity). */
   registry?: Registry;
   limits?: Limits;
@@ -99,7 +101,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,

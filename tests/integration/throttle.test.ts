@@ -120,6 +120,21 @@ describe('anonymous writes', () => {
     expect((await s.post('/chat', chat, signedIn)).http).toBe(200);
     t += 60_000;
   });
+
+  it('counts the REST face\'s anonymous creates against the same limit, and not its reads', async () => {
+    await clear();
+    const chat = { user_name: 'Visitor', user_email: 'v@example.com', chats: [{ sent: 1, recieved: 0, message: 'hi' }] };
+    const create = () => fetch(`${s.url}/rest/chats`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(chat) });
+    for (let i = 0; i < 5; i++) expect((await s.post('/chat', chat)).http).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await create()).status).toBe(201);
+    const refused = await create();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+    expect((await s.post('/chat', chat)).http).toBe(429);
+    // Reading is not a write: anonymous reads of public lists are never counted.
+    for (let i = 0; i < 12; i++) expect((await fetch(`${s.url}/rest/exchanges`)).status).toBe(200);
+    t += 60_000;
+  });
 });
 
 describe('two API processes on one database', () => {

@@ -1,0 +1,115 @@
+/**
+ * The calls of the API that are not an entity's save, list or status, described once: what each
+ * does, who may call it, whether it is an extension (absent in strict mode), its body's fields and
+ * the shape of a successful answer. The reference server's OpenAPI document is generated from this
+ * table and the registry; a test fails when a route of the server is described by neither.
+ */
+import { DASHBOARD_PATH } from './dashboard';
+import { PATHS } from './entities';
+import { REQ, b, i, j, s, type FieldSpec } from './entity';
+
+/** Who may call, as the OpenAPI document states it (x-roles). */
+export type CallRole = 'anyone' | 'signed-in' | 'seller' | 'admin';
+
+export interface CallSpec {
+  method: 'GET' | 'POST';
+  /** The path under the API base; `{name}` marks a path parameter. */
+  path: string;
+  summary: string;
+  roles: readonly CallRole[];
+  /** Extra words on who may call (an access token, the records' owner). */
+  who?: string;
+  extension?: boolean;
+  /** A JSON body's fields; `multipart` for a form. */
+  body?: Readonly<Record<string, FieldSpec>>;
+  multipart?: Readonly<Record<string, FieldSpec>>;
+  /** What a success answers: the envelope, a file, or a plain JSON value. */
+  answers?: 'envelope' | 'file' | 'json' | 'html';
+}
+
+const SIGNED_IN: readonly CallRole[] = ['signed-in'];
+const ADMIN: readonly CallRole[] = ['admin'];
+const SELLER_ADMIN: readonly CallRole[] = ['seller', 'admin'];
+
+export const CALLS: readonly CallSpec[] = [
+  {
+    method: 'POST', path: PATHS.register, summary: 'Register an account (never an administrator); answers a session token', roles: ['anyone'],
+    body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: 8, max: 200 }), abilities: s({ max: 64 }) },
+  },
+  {
+    method: 'POST', path: PATHS.login, summary: 'Sign in with email or phone and password; answers {token, id} in detail', roles: ['anyone'],
+    body: { credential: s(REQ), password: s({ required: true, max: 200 }), actionType: s(), source: s() },
+  },
+  {
+    method: 'POST', path: PATHS.users, summary: 'List users (paginated), or read one user by id (one\'s own, or any for an admin)', roles: ['signed-in', 'admin'],
+    who: "an admin holding 'users' for the list and other users; anyone signed in for their own record",
+    body: { id: i({ min: 1 }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
+    multipart: { id: s(), page: s(), per_page: s() },
+  },
+  {
+    method: 'POST', path: PATHS.userEdit, summary: 'Edit a user (one\'s own profile, or another user an admin may manage)', roles: ['signed-in', 'admin'],
+    who: "oneself, or an admin holding 'users' who holds every access the user holds",
+    body: { id: i({ required: true, min: 1 }), name: s(), email: s({ type: 'email' }), phone: s({ max: 32 }), applications: s({ type: 'text' }), abilities: s({ max: 64 }), is_active: b(), current_password: s({ max: 200 }) },
+  },
+  {
+    method: 'POST', path: PATHS.userStatus, summary: 'Blacklist or reactivate a user (ends their sessions when blacklisted)', roles: ADMIN,
+    who: "an admin holding 'users', never on themselves", body: { id: i({ required: true, min: 1 }), is_active: b() },
+  },
+  {
+    method: 'POST', path: PATHS.assignRole, summary: 'Set the accesses granted to an admin', roles: ADMIN,
+    who: "an admin holding 'users' and every access granted", body: { id: i({ required: true, min: 1 }), granted_accesses: j({ required: true }) },
+  },
+  {
+    method: 'POST', path: PATHS.reset, summary: 'Mail a password-reset link (answers the same whether or not the email is known)', roles: ['anyone'],
+    body: { email: s({ type: 'email', required: true }) },
+  },
+  {
+    method: 'POST', path: PATHS.updatePassword, summary: 'Set a new password with a reset token, or change one\'s own with the current password', roles: ['anyone', 'signed-in'],
+    body: { reset_token: s(), current_password: s({ max: 200 }), password: s({ required: true, min: 8, max: 200 }) },
+  },
+  { method: 'POST', path: PATHS.logout, summary: 'End the session in use', roles: SIGNED_IN, extension: true },
+  { method: 'POST', path: PATHS.sessions, summary: "The caller's live sessions", roles: SIGNED_IN, extension: true },
+  {
+    method: 'POST', path: PATHS.endSessions, summary: 'End one of the caller\'s sessions, or every other one', roles: SIGNED_IN, extension: true,
+    body: { id: i({ min: 1 }), others: b() },
+  },
+  {
+    method: 'POST', path: PATHS.search, summary: 'Search one list by its keyIndex in the given columns (id exactly, others as a part of the text)', roles: ['anyone', 'signed-in'],
+    who: 'as the list searched is read', body: { keyIndex: i({ required: true }), value: s({ max: 100 }), targets: j({ required: true }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
+  },
+  { method: 'POST', path: PATHS.ownerShops, summary: "The caller's own shops", roles: SELLER_ADMIN },
+  { method: 'POST', path: PATHS.findPlace, summary: 'Look a typed place up among cities, states and countries (up to 5 candidates)', roles: SIGNED_IN, body: { location: s({ required: true }) } },
+  {
+    method: 'POST', path: PATHS.uploadImage, summary: 'Upload up to 4 product images (PNG or JPEG, 10 MB each) under a tag', roles: SELLER_ADMIN,
+    who: "a seller, or an admin holding 'products'", multipart: { file: s(REQ), file1: s(), file2: s(), file3: s(), tag: s(REQ), shop_id: s() },
+  },
+  {
+    method: 'POST', path: PATHS.uploadDocx, summary: 'Upload a .docx document (a CV)', roles: SIGNED_IN,
+    multipart: { file: s(REQ), tag: s() },
+  },
+  {
+    method: 'POST', path: PATHS.uploadStatus, summary: "Remove a tag's images", roles: SELLER_ADMIN,
+    who: "the images' owner, or an admin holding 'products'", body: { tyype: s({ oneOf: ['clear'] }), type: s({ oneOf: ['clear'] }), tag: s(REQ) },
+  },
+  { method: 'GET', path: '/files/images/{name}', summary: 'An uploaded image', roles: ['anyone'], answers: 'file' },
+  {
+    method: 'GET', path: '/download/{name}', summary: 'A stored document, as an attachment', roles: SIGNED_IN, answers: 'file',
+    who: "its uploader, or an admin holding 'job-applicants'",
+  },
+  {
+    method: 'POST', path: DASHBOARD_PATH, summary: "The dashboard's cards and charts, scoped as the lists are", roles: SIGNED_IN, extension: true,
+    body: { from: s({ type: 'date' }), to: s({ type: 'date' }) },
+  },
+  { method: 'POST', path: '/packages', summary: 'The active subscription plans a seller may take', roles: ['seller'], extension: true },
+  {
+    method: 'POST', path: '/package/subscribe', summary: 'Subscribe one of the caller\'s shops to a plan (waits for an admin to activate it)', roles: ['seller'], extension: true,
+    body: { plan_id: i({ required: true, min: 1 }), shop_id: i({ required: true, min: 1 }) },
+  },
+  {
+    method: 'POST', path: '/catalogue', summary: 'Active products of active shops, for buyers', roles: SIGNED_IN, extension: true,
+    body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), q: s({ max: 100 }) },
+  },
+  { method: 'GET', path: '/openapi.json', summary: 'This document', roles: ['anyone'], extension: true, answers: 'json' },
+  { method: 'GET', path: '/docs', summary: 'An interactive reference of this document', roles: ['anyone'], extension: true, answers: 'html' },
+  { method: 'GET', path: '/docs/{file}', summary: "The interactive reference's files", roles: ['anyone'], extension: true, answers: 'file' },
+];

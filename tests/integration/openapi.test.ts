@@ -1,0 +1,127 @@
+/**
+ * The OpenAPI document: served by the server, generated (a new resource file appears in it with
+ * no other change), complete (every entity, every endpoint the server registered, every call of
+ * contract/calls.ts), faithful to the contract's fields and rules, and valid OpenAPI 3.1 by a validator.
+ * Its interactive reference page is served from the package, offline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { CALLS, createRegistry, type EntityContract } from '../../contract';
+import { registry as projectRegistry } from '../../server/registry';
+import type { ResourceDefinition } from '../../resources/types';
+import coupons from './fixture/coupons';
+import { startServer, type TestServer } from './harness';
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { 'x-roles': string[]; security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown }>>;
+  components: { schemas: Record<string, { required?: string[]; properties: Record<string, any> }>; securitySchemes: Record<string, unknown> };
+  'x-undocumented'?: string[];
+};
+
+const registry = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), coupons]);
+const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+/** Entities the server serves: any whose calls someone may use. */
+const served = (e: EntityContract) => Object.values(e.rules).some((r) => r !== 'none');
+
+let s: TestServer;
+let doc: Doc;
+
+beforeAll(async () => {
+  s = await startServer({ registry, demo: false });
+  const res = await fetch(`${s.url}/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Doc;
+});
+afterAll(() => s.close());
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(doc) as never);
+    if (!result.valid) throw new Error(compileErrors(result));
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every endpoint the server registered (none left undocumented)', () => {
+    expect(doc['x-undocumented']).toBeUndefined();
+  });
+
+  it("holds every entity: its record, create and update schemas, its contract calls and its REST face", () => {
+    const entities = registry.entities.filter(served);
+    expect(entities.map((e) => e.name)).toContain('coupons');
+    for (const entity of entities) {
+      const name = pascal(entity.name);
+      for (const schema of [name, `${name}Create`, `${name}Update`]) expect(doc.components.schemas[schema], schema).toBeDefined();
+      if (!entity.ownRoutes) {
+        for (const path of [entity.list, entity.save, entity.status]) expect(doc.paths[path]?.post, `${entity.name} ${path}`).toBeDefined();
+      }
+      expect(doc.paths[`/rest/${entity.name}`]?.get, entity.name).toBeDefined();
+      expect(doc.paths[`/rest/${entity.name}/{id}`]?.get, entity.name).toBeDefined();
+      expect(doc.paths[`/rest/${entity.name}/{id}`]?.put, entity.name).toBeDefined();
+      expect(Boolean(doc.paths[`/rest/${entity.name}`]?.post), `${entity.name} create`).toBe(entity.rules.create !== 'none' && !entity.ownRoutes);
+      expect(Boolean(doc.paths[`/rest/${entity.name}/{id}`]?.delete), `${entity.name} delete`).toBe(entity.remove !== 'none');
+    }
+    for (const entity of registry.entities.filter((e) => !served(e))) {
+      expect(doc.components.schemas[pascal(entity.name)], entity.name).toBeUndefined();
+    }
+  });
+
+  it('holds every other call of the contract', () => {
+    for (const call of CALLS) expect(doc.paths[call.path]?.[call.method.toLowerCase()], `${call.method} ${call.path}`).toBeDefined();
+  });
+
+  it("states each entity's fields with their types, required fields and limits", () => {
+    const schema = doc.components.schemas.CouponsCreate;
+    expect(schema.required?.sort()).toEqual(['code', 'expires_at', 'percent_off']);
+    expect(schema.properties.code).toMatchObject({ type: 'string', minLength: 3, maxLength: 32 });
+    expect(schema.properties.percent_off).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
+    expect(schema.properties.expires_at).toMatchObject({ type: 'string', format: 'date' });
+    for (const entity of registry.entities.filter(served)) {
+      const create = doc.components.schemas[`${pascal(entity.name)}Create`];
+      const fields = Object.entries(entity.fields).filter(([f, spec]) => !spec.serverSet && !spec.creator && (!entity.saveFields || entity.saveFields.includes(f)));
+      expect(Object.keys(create.properties).sort(), entity.name).toEqual(fields.map(([f]) => f).sort());
+      expect((create.required ?? []).sort(), entity.name).toEqual(fields.filter(([, spec]) => spec.required).map(([f]) => f).sort());
+      for (const [f, spec] of fields) if (spec.oneOf) expect(create.properties[f].enum, `${entity.name}.${f}`).toEqual(expect.arrayContaining([...spec.oneOf]));
+    }
+  });
+
+  it('states who may call each operation, the bearer scheme, the envelope and the error answers', () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        // An empty list says nobody may call (an audit entry is never saved through the API).
+        expect(Array.isArray(op['x-roles']), `${method} ${path}`).toBe(true);
+        expect(op.responses['400'], `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(doc.paths['/coupons'].post['x-roles']).toEqual(['admin']);
+    const audit = registry.entity('auditLogs');
+    expect(doc.paths[audit.save].post['x-roles']).toEqual([]);
+    expect(doc.paths[audit.list].post['x-roles']).toEqual(['admin']);
+    expect(doc.paths['/shops'].post['x-roles']).toEqual(['admin', 'seller']);
+    expect(doc.paths['/user/terminal'].post.security).toContainEqual({});
+    expect(doc.paths['/shop'].post.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/shop'].post.responses['403']).toBeDefined();
+    expect(doc.paths['/rest/shops'].get.responses['200']).toMatchObject({ headers: { 'Content-Range': expect.anything() } });
+    expect(doc.components.schemas.Envelope.required).toEqual(['status', 'query', 'detail', 'reset_token', 'HLL']);
+    expect(doc.components.schemas.Paginator.required).toContain('last_page');
+  });
+});
+
+describe('the interactive reference', () => {
+  it('is served from the package itself, with no outside address', async () => {
+    const page = await fetch(`${s.url}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('docs/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${s.url}/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    expect((await fetch(`${s.url}/docs/start.js`)).status).toBe(200);
+    expect((await fetch(`${s.url}/docs/package.json`)).status).toBe(404);
+    expect((await fetch(`${s.url}/docs/..%2Fpackage.json`)).status).toBe(404);
+  });
+});
