@@ -5,18 +5,21 @@ import { GlobalSearchBox } from './GlobalSearchBox';
 import { ShellUserMenu } from './ShellUserMenu';
 import { CurrencyChooser } from '../currency/CurrencyChooser';
 import { CartBadge } from '../cart';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const userMenu = <ShellUserMenu />;
 
 /**
  * The top bar of signed-in screens (SPEC §2.5): menu icon (opens the sidebar on small screens),
- * logo, the page title slot, the loading indicator and the user menu.
+ * logo, the page title slot, the language switch, the currency chooser, the cart, the search box, the
+ * loading indicator and the user menu.
  */
 export function TopBar(props: AppBarProps) {
   return (
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
       <TitlePortal />
+      <LanguageSwitch />
       <CurrencyChooser />
       <CartBadge />
       <GlobalSearchBox />
@@ -39,6 +42,7 @@ export function PublicTopBar() {
     >
       <Brand />
       <Box sx={{ flex: 1 }} />
+      <LanguageSwitch />
     </AppBar>
   );
 }

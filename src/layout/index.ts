@@ -5,3 +5,4 @@ export { ShellUserMenu, LogoutMenuItem } from './ShellUserMenu';
 export { Brand, LOGO_URL } from './Brand';
 export { ErrorView, type ErrorViewProps } from './ErrorView';
 export { MENU_ICONS, DEFAULT_MENU_ICON } from './menuIcons';
+export { LanguageSwitch } from './LanguageSwitch';
