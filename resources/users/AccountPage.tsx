@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocation, useNotify, useTranslate, type RaRecord,
+  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocaleState, useLocation, useNotify, useTranslate, type RaRecord,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, PATHS, roleOf } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
@@ -213,7 +213,8 @@ function SessionsSection() {
     }
     await refetch();
   };
-  const when = (iso: string) => new Date(iso).toLocaleString();
+  const [locale] = useLocaleState();
+  const when = (iso: string) => new Date(iso).toLocaleString(locale);
   const others = (data ?? []).filter((s) => !s.current);
   return (
     <Section id="sessions" title={translate(`${T}.sessions`)}>

@@ -9,7 +9,7 @@ import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Stack,
 import { useQuery } from '@tanstack/react-query';
 import { format, subDays } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney, hasRate, roleOf } from '../../contract';
 import { moneyTotal, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
 import type { MarketplaceDataProvider } from '../../dataProvider';
@@ -55,6 +55,7 @@ function Row({ children }: { children: ReactNode }) {
 
 export default function DashboardPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const { identity } = useGetIdentity();
   const rates = useRates();
@@ -75,7 +76,7 @@ export default function DashboardPage() {
     const { total, unconverted } = moneyTotal(card.totals, target, rates);
     return (
       <>
-        ({card.count}) {formatMoney(total, symbol)}
+        ({card.count}) {formatMoney(total, symbol, locale)}
         {unconverted > 0 && (
           <Typography component="span" variant="caption" color="warning.main" display="block">
             {translate('dashboard.unconverted', { smart_count: unconverted })}
