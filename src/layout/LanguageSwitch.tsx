@@ -1,7 +1,8 @@
 /**
  * The language switch (English / Français): react-admin's LocalesMenuButton, which lists the
- * i18nProvider's languages and remembers the choice (store key 'locale'). It sits in the top bar of
- * signed-in screens and of the public pages; any other page outside the layout can place it too.
+ * i18nProvider's languages and remembers the choice (store key 'locale'). Signed-in screens get it
+ * from react-admin's own top-bar toolbar; the public pages' top bar places this one, and any other
+ * page outside the layout can place it too.
  * Phones (under 600 px) see the icon alone.
  */
 import { Box, Tooltip } from '@mui/material';

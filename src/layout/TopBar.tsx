@@ -11,15 +11,15 @@ const userMenu = <ShellUserMenu />;
 
 /**
  * The top bar of signed-in screens (SPEC §2.5): menu icon (opens the sidebar on small screens),
- * logo, the page title slot, the language switch, the currency chooser, the cart, the search box, the
- * loading indicator and the user menu.
+ * logo, the page title slot, the currency chooser, the cart, the search box, then react-admin's own
+ * toolbar (the language switch, as soon as there are two languages, and the loading indicator) and
+ * the user menu.
  */
 export function TopBar(props: AppBarProps) {
   return (
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
       <TitlePortal />
-      <LanguageSwitch />
       <CurrencyChooser />
       <CartBadge />
       <GlobalSearchBox />
@@ -29,7 +29,8 @@ export function TopBar(props: AppBarProps) {
 
 /**
  * The same top bar on the sign-in, register and reset pages: no sidebar, so no menu icon, and no
- * loading indicator (the forms show their own progress).
+ * loading indicator (the forms show their own progress); the language switch stands in for the
+ * toolbar.
  */
 export function PublicTopBar() {
   return (

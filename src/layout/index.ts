@@ -6,3 +6,4 @@ export { Brand, LOGO_URL } from './Brand';
 export { ErrorView, type ErrorViewProps } from './ErrorView';
 export { MENU_ICONS, DEFAULT_MENU_ICON } from './menuIcons';
 export { LanguageSwitch } from './LanguageSwitch';
+export { LocaleTheme } from './LocaleTheme';
