@@ -5,6 +5,7 @@ import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import { browserLocale, createI18nProvider, en, fr } from '../../i18n';
 import { matchServerMessage } from '../../i18n/server';
+import { formatMoney } from '../../contract';
 
 type Tree = { [key: string]: unknown };
 
@@ -129,5 +130,14 @@ describe('The language a first visit opens in', () => {
     expect(browserLocale(['en-GB', 'fr'])).toBe('en');
     expect(browserLocale(['pt-BR'])).toBe('en');
     expect(browserLocale([])).toBe('en');
+  });
+});
+
+describe('Amounts in the viewer\'s language', () => {
+  it('keep SPEC §9.1 in English and follow French conventions in French', () => {
+    expect(formatMoney(1234567.5, '$')).toBe('$1,234,567.50');
+    expect(formatMoney(1234567.5, '$', 'en')).toBe('$1,234,567.50');
+    expect(formatMoney(1234567.5, '₦', 'fr')).toBe('1\u202f234\u202f567,50\u00a0₦');
+    expect(formatMoney(-5, null, 'fr')).toBe('-5,00\u00a0$');
   });
 });
