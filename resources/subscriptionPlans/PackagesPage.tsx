@@ -13,7 +13,7 @@ import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 
 import { PATHS, isOn } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { Money } from '../../src/currency';
-import { messageOf } from '../../src/pages/messages';
+import { inLanguage, messageOf } from '../../src/pages/messages';
 
 interface Plan {
   id: number;
@@ -136,7 +136,7 @@ export default function PackagesPage() {
       {packages.isPending ? (
         <CircularProgress aria-label={translate('management.loading')} />
       ) : packages.error ? (
-        <Alert severity="error">{messageOf(packages.error, translate('management.failed'))}</Alert>
+        <Alert severity="error">{inLanguage(translate, messageOf(packages.error, translate('management.failed')))}</Alert>
       ) : (
         <>
           {packages.data?.plans.length ? (

@@ -15,7 +15,7 @@ import { MIN_PASSWORD_LENGTH, PATHS, roleOf } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import { getSession } from '../../authProvider/session';
 import { useRefreshProfile } from '../../src/layout/ProfileWatcher';
-import { messageOf } from '../../src/pages/messages';
+import { inLanguage, messageOf } from '../../src/pages/messages';
 import { buildPayload, formValues } from '../../src/screens/payload';
 import { registry } from '../index';
 
@@ -280,7 +280,7 @@ export default function AccountPage() {
     heading?.focus({ preventScroll: true });
   }, [ready, section]);
 
-  if (profile.error) return <Alert severity="error">{messageOf(profile.error, translate('management.failed'))}</Alert>;
+  if (profile.error) return <Alert severity="error">{inLanguage(translate, messageOf(profile.error, translate('management.failed')))}</Alert>;
   if (!ready) return <Loading />;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>

@@ -16,6 +16,7 @@ import type { MarketplaceDataProvider } from '../../dataProvider';
 import { canAccessToken } from '../../authProvider/access';
 import { useDisplayCurrency, useRates } from '../currency';
 import { loadStats, type Post, type Range } from '../dashboard/stats';
+import { inLanguage, messageOf } from './messages';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
 
@@ -101,7 +102,7 @@ export default function DashboardPage() {
         </Typography>
       )}
       {error ? (
-        <Alert severity="error">{(error as Error).message}</Alert>
+        <Alert severity="error">{inLanguage(translate, messageOf(error, translate('management.failed')))}</Alert>
       ) : isPending || !stats ? (
         <CircularProgress aria-label={translate('dashboard.loading')} />
       ) : (
