@@ -534,6 +534,8 @@ export const en = {
         none_yet: 'None of your shops has a subscription yet',
         columns: { shop: 'Shop', package: 'Package', amount: 'Amount', from: 'From', to: 'To', state: 'State' },
         states: { active: 'Active', waiting: 'Waiting for activation', inactive: 'Inactive', ended: 'Ended' },
+        /** A plan's period, as plans name it (shown as sent in English). */
+        periods: { day: 'day', week: 'week', month: 'month', year: 'year' },
       },
     },
     jobs: {

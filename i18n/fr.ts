@@ -524,6 +524,7 @@ export const fr = {
         none_yet: "Aucune de vos boutiques n'a encore d'abonnement",
         columns: { shop: 'Boutique', package: 'Forfait', amount: 'Montant', from: 'Du', to: 'Au', state: 'État' },
         states: { active: 'Actif', waiting: "En attente d'activation", inactive: 'Inactif', ended: 'Terminé' },
+        periods: { day: 'jour |||| jours', week: 'semaine |||| semaines', month: 'mois', year: 'an |||| ans' },
       },
     },
     jobs: {

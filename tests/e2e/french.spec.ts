@@ -164,3 +164,27 @@ test('French: the switch is remembered and no English string is left on any scre
   await page.keyboard.press('Escape');
   await expectFrench(page, 'shops-create-invalid');
 });
+
+test("French: a seller's screens, the language remembered from an earlier visit", async ({ page }) => {
+  test.setTimeout(90_000);
+  const registry = await loadRegistry();
+  // As the switch leaves it in react-admin's store.
+  await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', JSON.stringify('fr')));
+  await page.goto('/login');
+  await page.getByPlaceholder(fr.auth.login.credential_placeholder).fill(DEMO.seller.email);
+  await page.getByLabel(fr.auth.password, { exact: false }).first().fill(DEMO.seller.password);
+  await page.getByRole('button', { name: fr.auth.login.submit }).click();
+  const sidebar = page.getByRole('navigation', { name: fr.menu.label });
+  await expect(sidebar).toBeVisible();
+
+  const entries = [...registry.access, ...registry.sellerPages];
+  for (const token of registry.sellerTokens) {
+    const entry = entries.find((e) => e.token === token)!;
+    const label = fr.menu.seller[token as keyof typeof fr.menu.seller];
+    expect(typeof label, `French seller sidebar label of ${token}`).toBe('string');
+    if (new URL(page.url()).pathname === entry.path) await settled(page);
+    else await openScreen(page, () => sidebar.getByRole('menuitem', { name: label, exact: true }).click());
+    await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+    await expectFrench(page, `seller${entry.path}`);
+  }
+});

@@ -6,6 +6,7 @@ import frenchMessages from 'ra-language-french';
 import { browserLocale, createI18nProvider, en, fr } from '../../i18n';
 import { matchServerMessage } from '../../i18n/server';
 import { formatMoney } from '../../contract';
+import { localDate } from '../../i18n/format';
 
 type Tree = { [key: string]: unknown };
 
@@ -52,7 +53,8 @@ describe('French: i18n/fr.ts against i18n/en.ts', () => {
           typeof value !== 'string' ||
           french.trim() === '' ||
           placeholders(english).join() !== placeholders(french).join() ||
-          english.split('||||').length !== french.split('||||').length
+          // French may add plural forms where English has none ('semaine |||| semaines'), never lose any.
+          (english.includes('||||') && english.split('||||').length !== french.split('||||').length)
         );
       })
       .map(([key]) => key);
@@ -139,5 +141,15 @@ describe('Amounts in the viewer\'s language', () => {
     expect(formatMoney(1234567.5, '$', 'en')).toBe('$1,234,567.50');
     expect(formatMoney(1234567.5, '₦', 'fr')).toBe('1\u202f234\u202f567,50\u00a0₦');
     expect(formatMoney(-5, null, 'fr')).toBe('-5,00\u00a0$');
+  });
+});
+
+describe('Dates in lists in the viewer\'s language', () => {
+  it('writes ISO days and timestamps day first in French, and leaves English and other text alone', () => {
+    expect(localDate('2026-11-22', 'fr')).toBe('22/11/2026');
+    expect(localDate('2026-11-22', 'en')).toBe('2026-11-22');
+    expect(localDate('2026-11-22 09:15:00', 'fr')).toBe('22/11/2026 09:15');
+    expect(localDate('09:15-21/11/2026', 'fr')).toBe('09:15-21/11/2026');
+    expect(localDate('TRK1030', 'fr')).toBe('TRK1030');
   });
 });
