@@ -152,6 +152,13 @@ test('French: the switch is remembered and no English string is left on any scre
   await expect(page.getByText(fr.server.updated.replace('%{title}', fr.server.titles.Shop))).toBeVisible();
   await page.getByRole('tab', { name: fr.management.tab_control }).click();
   await expectFrench(page, 'shops-control');
+  // A confirmation dialog, cancelled.
+  await page.getByRole('main').getByRole('button', { name: fr.management.delete, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(fr.management.confirm_delete_content);
+  await expectFrench(page, 'shops-delete-dialog');
+  await dialog.getByRole('button', { name: frenchMessages.ra.action.cancel }).click();
+  await expect(dialog).toHaveCount(0);
 
   await page.getByRole('main').getByRole('button', { name: fr.management.close, exact: true }).click();
   await page.getByRole('button', { name: fr.management.explore }).click();
