@@ -42,8 +42,16 @@ export function unitRate(from: string, to: string, rates: readonly Rate[]): numb
   return Number(target.value_per_dollar) / Number(source.value_per_dollar);
 }
 
-/** SPEC §9.1: thousands separated by commas, always 2 decimals, prefixed by the symbol ('$' when missing). */
-export function formatMoney(amount: number, symbol?: string | null): string {
+/**
+ * SPEC §9.1: thousands separated by commas, always 2 decimals, prefixed by the symbol ('$' when
+ * missing). In another language than English (`locale`), the amount follows that language's
+ * conventions, the symbol after it: '1 234,56 $' in French.
+ */
+export function formatMoney(amount: number, symbol?: string | null, locale?: string): string {
+  if (locale && !locale.toLowerCase().startsWith('en')) {
+    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount));
+    return `${amount < 0 ? '-' : ''}${number}\u00a0${symbol || '$'}`;
+  }
   const fixed = Math.abs(amount).toFixed(2);
   const [whole, cents] = fixed.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

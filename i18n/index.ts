@@ -1,14 +1,77 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
+import frenchMessages from 'ra-language-french';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from './en';
+import { fr } from './fr';
+import { isServerTitle, matchServerMessage } from './server';
 
-export { en };
+export { en, fr };
 export type { Messages } from './en';
 
 /** react-admin's English strings with the console's own strings merged over them. */
 export const messages: TranslationMessages = { ...englishMessages, ...en };
 
-export const i18nProvider = polyglotI18nProvider(() => messages, 'en', [
+/** react-admin's French strings with the console's French merged over them. */
+export const frenchMessagesAll: TranslationMessages = { ...frenchMessages, ...fr } as TranslationMessages;
+
+/** The languages of the console, as the language switch lists them (each named in itself). */
+export const LOCALES = [
   { locale: 'en', name: 'English' },
-]);
+  { locale: 'fr', name: 'Français' },
+] as const;
+
+export type Locale = (typeof LOCALES)[number]['locale'];
+
+const isLocale = (value: unknown): value is Locale => LOCALES.some((l) => l.locale === value);
+
+/**
+ * The language a first visit opens in: the browser's first preferred language the console speaks,
+ * else English. A choice made with the language switch is remembered (react-admin's store, key
+ * 'locale') and wins over this from then on.
+ */
+export function browserLocale(languages?: readonly string[]): Locale {
+  const preferred = languages ?? (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+  for (const language of preferred) {
+    const base = String(language ?? '').toLowerCase().split(/[-_]/)[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+const catalogue = (locale: string): TranslationMessages => (locale === 'fr' ? frenchMessagesAll : messages);
+
+/** Marks the page's language for assistive technology and the browser (hyphenation, spelling). */
+const markDocument = (locale: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+};
+
+/**
+ * The console's i18nProvider: polyglot over the catalogue of each language, plus the server's
+ * texts: a message that is a known server answer (see server.ts) is shown translated.
+ */
+export function createI18nProvider(initial: Locale = browserLocale()): I18nProvider {
+  const polyglot = polyglotI18nProvider(catalogue, initial, [...LOCALES]);
+  markDocument(initial);
+  const translate: I18nProvider['translate'] = (key, options) => {
+    if (typeof key === 'string' && key.includes(' ')) {
+      const found = matchServerMessage(key);
+      if (found) {
+        const values = { ...found.values };
+        if (values.title && isServerTitle(values.title)) values.title = polyglot.translate(`server.titles.${values.title}`);
+        return polyglot.translate(found.key, { ...options, ...values });
+      }
+    }
+    return polyglot.translate(key, options);
+  };
+  return {
+    ...polyglot,
+    translate,
+    changeLocale: async (locale, options) => {
+      await polyglot.changeLocale(locale, options);
+      markDocument(locale);
+    },
+  };
+}
+
+export const i18nProvider = createI18nProvider();

@@ -11,6 +11,7 @@ import type { MarketplaceDataProvider } from '../../dataProvider';
 import { Money } from '../../src/currency';
 import { AddToCartButton } from './AddToCartButton';
 import { productCurrency, unitPrice } from './cartItem';
+import { inLanguage, messageOf } from '../../src/pages/messages';
 
 type Product = Record<string, unknown> & { id: number; name: string; shop?: { name?: string } | null };
 
@@ -56,7 +57,7 @@ export default function CataloguePage() {
           {isPending ? (
             <Loading />
           ) : error ? (
-            <Typography color="error">{(error as Error).message}</Typography>
+            <Typography color="error">{inLanguage(translate, messageOf(error, translate('management.failed')))}</Typography>
           ) : rows.length === 0 ? (
             <Typography>{translate('management.no_data')}</Typography>
           ) : (

@@ -11,7 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link, Title, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { formatMoney, sumConverted } from '../../contract';
+import { sumConverted } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { registry } from '../';
 import { useCart } from '../../src/cart';
@@ -115,7 +115,7 @@ export default function CheckoutPage() {
                 <Typography>{translate('cart.total_items', { count: cart.total_items })}</Typography>
                 <Typography>{translate('cart.total_weight', { weight: Math.round(cart.total_wieght * 100) / 100 })}</Typography>
                 <Typography fontWeight={700} data-testid="cart-total">
-                  {translate('cart.total', { total: formatMoney(total.total, money.rates.find((r) => r.code.toUpperCase() === money.currency)?.currency_symbol) })}
+                  {translate('cart.total', { total: money.format(total.total) })}
                 </Typography>
               </Stack>
               {total.unconverted > 0 && <Alert severity="warning">{translate('cart.unconverted', { count: total.unconverted })}</Alert>}

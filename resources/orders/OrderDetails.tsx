@@ -5,7 +5,8 @@
  */
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { format } from 'date-fns';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { dateTimePattern } from '../../i18n/format';
 import { formatMoney, type Rate } from '../../contract';
 import { Money, useRates } from '../../src/currency';
 
@@ -45,18 +46,21 @@ export function joinAddress(address: unknown): string {
     .join(', ');
 }
 
-/** A stored timestamp as 'yyyy-MM-dd HH:mm' in the viewer's time zone; other text as it is. */
-export function when(value: unknown): string {
+/**
+ * A stored timestamp as 'yyyy-MM-dd HH:mm' ('dd/MM/yyyy HH:mm' in French) in the viewer's time zone;
+ * other text as it is.
+ */
+export function when(value: unknown, locale = 'en'): string {
   const date = typeof value === 'string' ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? format(date, 'yyyy-MM-dd HH:mm') : text(value);
+  return date && !Number.isNaN(date.getTime()) ? format(date, dateTimePattern(locale)) : text(value);
 }
 
 const nameOf = (value: unknown) => (value && typeof value === 'object' ? text((value as { name?: unknown }).name) : text(value));
 
 /** An amount in the order's own currency, formatted by SPEC §9.1 with that currency's symbol and code. */
-export function ownAmount(amount: unknown, currency: string, rates: readonly Rate[]): string {
+export function ownAmount(amount: unknown, currency: string, rates: readonly Rate[], locale?: string): string {
   const symbol = rates.find((r) => String(r.code).toLowerCase() === currency.toLowerCase())?.currency_symbol;
-  return `${formatMoney(Number(amount ?? 0), symbol)} ${currency}`;
+  return `${formatMoney(Number(amount ?? 0), symbol, locale)} ${currency}`;
 }
 
 export const itemsOf = (order: OrderLike): OrderItem[] => (Array.isArray(order.items) ? (order.items as OrderItem[]) : []);
@@ -77,13 +81,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export default function OrderDetails({ order }: OrderDialogProps) {
   const translate = useTranslate();
   const rates = useRates();
+  const [locale] = useLocaleState();
   const t = (key: string, options?: object) => translate(`resources.orders.dialog.${key}`, options);
   const currency = text(order.currency) || 'USD';
   const none = t('none');
   const statusName = (code: unknown) => (code === null || code === undefined ? '' : translate(`resources.orders.choices.${String(code)}`));
+  /** The order's status {id, name} in the viewer's language (the name as sent for a status the console does not know). */
+  const statusLabel = (status: unknown) => {
+    const id = status && typeof status === 'object' ? (status as { id?: unknown }).id : status;
+    return id === null || id === undefined ? nameOf(status) : translate(`resources.orders.choices.${String(id)}`, { _: nameOf(status) || String(id) });
+  };
   const both = (amount: unknown) => (
     <Stack direction="row" spacing={1} alignItems="baseline" flexWrap="wrap">
-      <span>{ownAmount(amount, currency, rates)}</span>
+      <span>{ownAmount(amount, currency, rates, locale)}</span>
       <Typography component="span" variant="body2" color="text.secondary">
         (<Money amount={amount} currency={currency} />)
       </Typography>
@@ -97,7 +107,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
         <TableBody>
           <Row label={t('id')}>{text(order.id)}</Row>
           <Row label={t('status')}>
-            <Chip size="small" color="primary" variant="outlined" label={nameOf(order.status) || statusName(order.status)} />
+            <Chip size="small" color="primary" variant="outlined" label={statusLabel(order.status)} />
           </Row>
           <Row label={t('tracking_number')}>{text(order.tracking_number) || none}</Row>
           <Row label={t('buyer')}>{nameOf(order.customer) || text(order.customer_id) || none}</Row>
@@ -105,7 +115,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
           <Row label={t('shipping_address')}>{joinAddress(order.shipping_address) || none}</Row>
           <Row label={t('logistics')}>{text(order.logistics) || none}</Row>
           <Row label={t('payment_gateway')}>{text(order.payment_gateway) || none}</Row>
-          <Row label={t('created_at')}>{when(order.created_at) || none}</Row>
+          <Row label={t('created_at')}>{when(order.created_at, locale) || none}</Row>
         </TableBody>
       </Table>
 
@@ -128,7 +138,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                 <TableRow key={`${it.product_id ?? k}`}>
                   <TableCell>{text(it.name) || `#${text(it.product_id)}`}</TableCell>
                   <TableCell align="right">{text(it.quantity)}</TableCell>
-                  <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates)}</TableCell>
+                  <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates, locale)}</TableCell>
                   <TableCell align="right">
                     <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
                   </TableCell>
@@ -159,8 +169,8 @@ export default function OrderDetails({ order }: OrderDialogProps) {
               <li key={e.id ?? k}>
                 <Typography variant="body2">
                   {e.from_status == null
-                    ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })
-                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at) })}
+                    ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })
+                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })}
                 </Typography>
               </li>
             ))}

@@ -56,7 +56,7 @@ export default defineResource({
       { kind: 'text', source: 'payment_gateway' },
       { kind: 'text', source: 'tracking_number' },
       { kind: 'text', source: 'number_of_items' },
-      { kind: 'text', source: 'status.name' },
+      { kind: 'custom', source: 'status.name', component: () => import('./StatusCell') },
       { kind: 'custom', source: 'paid_total', component: () => import('./MoneyCell') },
       { kind: 'custom', source: 'total', component: () => import('./MoneyCell') },
       { kind: 'joined', source: 'shipping_address', parts: ['street_name', 'city', 'state', 'country', 'zip'] },

@@ -9,11 +9,12 @@ import {
   Alert, Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, MenuItem, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { localDate } from '../../i18n/format';
 import { PATHS, isOn } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { Money } from '../../src/currency';
-import { messageOf } from '../../src/pages/messages';
+import { inLanguage, messageOf } from '../../src/pages/messages';
 
 interface Plan {
   id: number;
@@ -75,7 +76,7 @@ function PlanCard({ plan, shops }: { plan: Plan; shops: Shop[] }) {
         <Typography variant="h4" component="p" sx={{ my: 1 }}>
           <Money amount={plan.amount} currency={plan.currency} />
         </Typography>
-        <Typography variant="body2">{translate(`${K}.every`, { unit: plan.unit, period: plan.period })}</Typography>
+        <Typography variant="body2">{translate(`${K}.every`, { unit: plan.unit, period: translate(`${K}.periods.${plan.period}`, { _: plan.period, smart_count: Number(plan.unit) || 1 }) })}</Typography>
         {plan.total_clicks ? <Typography variant="body2">{translate(`${K}.clicks`, { count: plan.total_clicks })}</Typography> : null}
       </CardContent>
       <CardActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, p: 2 }}>
@@ -106,6 +107,7 @@ const STATE_COLOR = { active: 'success', waiting: 'warning', inactive: 'default'
 
 export default function PackagesPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const { identity } = useGetIdentity();
   const packages = useQuery({
@@ -136,7 +138,7 @@ export default function PackagesPage() {
       {packages.isPending ? (
         <CircularProgress aria-label={translate('management.loading')} />
       ) : packages.error ? (
-        <Alert severity="error">{messageOf(packages.error, translate('management.failed'))}</Alert>
+        <Alert severity="error">{inLanguage(translate, messageOf(packages.error, translate('management.failed')))}</Alert>
       ) : (
         <>
           {packages.data?.plans.length ? (
@@ -172,8 +174,8 @@ export default function PackagesPage() {
                           <TableCell>
                             <Money amount={s.amount} currency={s.currency} />
                           </TableCell>
-                          <TableCell>{s.start_date}</TableCell>
-                          <TableCell>{s.end_date}</TableCell>
+                          <TableCell>{localDate(s.start_date ?? '', locale)}</TableCell>
+                          <TableCell>{localDate(s.end_date ?? '', locale)}</TableCell>
                           <TableCell>
                             <Chip size="small" color={STATE_COLOR[state]} label={translate(`${K}.states.${state}`)} />
                           </TableCell>

@@ -9,13 +9,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocation, useNotify, useTranslate, type RaRecord,
+  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocaleState, useLocation, useNotify, useTranslate, type RaRecord,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, PATHS, roleOf } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import { getSession } from '../../authProvider/session';
 import { useRefreshProfile } from '../../src/layout/ProfileWatcher';
-import { messageOf } from '../../src/pages/messages';
+import { inLanguage, messageOf } from '../../src/pages/messages';
 import { buildPayload, formValues } from '../../src/screens/payload';
 import { registry } from '../index';
 
@@ -213,7 +213,8 @@ function SessionsSection() {
     }
     await refetch();
   };
-  const when = (iso: string) => new Date(iso).toLocaleString();
+  const [locale] = useLocaleState();
+  const when = (iso: string) => new Date(iso).toLocaleString(locale);
   const others = (data ?? []).filter((s) => !s.current);
   return (
     <Section id="sessions" title={translate(`${T}.sessions`)}>
@@ -279,7 +280,7 @@ export default function AccountPage() {
     heading?.focus({ preventScroll: true });
   }, [ready, section]);
 
-  if (profile.error) return <Alert severity="error">{messageOf(profile.error, translate('management.failed'))}</Alert>;
+  if (profile.error) return <Alert severity="error">{inLanguage(translate, messageOf(profile.error, translate('management.failed')))}</Alert>;
   if (!ready) return <Loading />;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>

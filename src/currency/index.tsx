@@ -7,7 +7,7 @@
 import { useCallback, useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useStore, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useStore, useTranslate } from 'react-admin';
 import { convert, formatMoney, hasRate, unitRate, type Rate } from '../../contract';
 import { currencyOf, DEFAULT_LOCATION, usableLocation, type VisitorLocation } from '../../contract/location';
 import type { MarketplaceDataProvider } from '../../dataProvider';
@@ -81,12 +81,14 @@ const symbolOf = (rates: readonly Rate[], code: string) =>
 
 /** What the hover over a converted amount says: the original amount and the rate used (DESIGN D14). */
 export function rateNote(
-  amount: unknown, source: string, target: string, rates: readonly Rate[], translate: (key: string, options?: object) => string,
+  amount: unknown, source: string, target: string, rates: readonly Rate[], translate: (key: string, options?: object) => string, locale?: string,
 ): string {
-  const original = `${formatMoney(Number(amount ?? 0), symbolOf(rates, source))} ${source}`;
+  const original = `${formatMoney(Number(amount ?? 0), symbolOf(rates, source), locale)} ${source}`;
   if (!hasRate(rates, source)) return translate('currency.no_rate', { original });
   const rate = unitRate(source, target, rates);
-  return translate('currency.converted', { original, rate: rate === null ? '' : `1 ${source} = ${Number(rate.toPrecision(4))} ${target}` });
+  const english = !locale || locale.startsWith('en');
+  const shown = rate === null ? '' : english ? String(Number(rate.toPrecision(4))) : new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(rate);
+  return translate('currency.converted', { original, rate: rate === null ? '' : `1 ${source} = ${shown} ${target}` });
 }
 
 /**
@@ -97,17 +99,20 @@ export function useMoney() {
   const rates = useRates();
   const [display] = useDisplayCurrency();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const target = hasRate(rates, display) ? display : 'USD';
   const value = useCallback((amount: unknown, currency?: string | null) => convert(amount, currency || 'USD', target, rates), [rates, target]);
   const text = useCallback(
-    (amount: unknown, currency?: string | null) => formatMoney(value(amount, currency), symbolOf(rates, target)),
-    [rates, target, value],
+    (amount: unknown, currency?: string | null) => formatMoney(value(amount, currency), symbolOf(rates, target), locale),
+    [rates, target, value, locale],
   );
   const note = useCallback(
-    (amount: unknown, currency?: string | null) => rateNote(amount, currency || 'USD', target, rates, translate),
-    [rates, target, translate],
+    (amount: unknown, currency?: string | null) => rateNote(amount, currency || 'USD', target, rates, translate, locale),
+    [rates, target, translate, locale],
   );
-  return useMemo(() => ({ currency: target, rates, value, text, note }), [target, rates, value, text, note]);
+  /** Any amount already in `code` (no conversion), formatted in the viewer's language. */
+  const format = useCallback((amount: number, code?: string | null) => formatMoney(amount, symbolOf(rates, code ?? target), locale), [rates, target, locale]);
+  return useMemo(() => ({ currency: target, rates, locale, value, text, note, format }), [target, rates, locale, value, text, note, format]);
 }
 
 /** An amount in its own currency, shown converted into the viewer's, with the original and the rate on hover. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { GlobalDialog, ModalProvider } from '../dialog';
 import { ErrorView } from './ErrorView';
+import { LocaleTheme } from './LocaleTheme';
 import { ProfileWatcher } from './ProfileWatcher';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
@@ -12,13 +13,15 @@ import { TopBar } from './TopBar';
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   return (
-    <ModalProvider>
-      {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
-      <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
-        {children}
-      </Layout>
-      <GlobalDialog />
-      <ProfileWatcher />
-    </ModalProvider>
+    <LocaleTheme>
+      <ModalProvider>
+        {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
+        <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+          {children}
+        </Layout>
+        <GlobalDialog />
+        <ProfileWatcher />
+      </ModalProvider>
+    </LocaleTheme>
   );
 }

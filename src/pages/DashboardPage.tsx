@@ -9,13 +9,14 @@ import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Stack,
 import { useQuery } from '@tanstack/react-query';
 import { format, subDays } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney, hasRate, roleOf } from '../../contract';
 import { moneyTotal, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { canAccessToken } from '../../authProvider/access';
 import { useDisplayCurrency, useRates } from '../currency';
 import { loadStats, type Post, type Range } from '../dashboard/stats';
+import { inLanguage, messageOf } from './messages';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
 
@@ -55,6 +56,7 @@ function Row({ children }: { children: ReactNode }) {
 
 export default function DashboardPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const { identity } = useGetIdentity();
   const rates = useRates();
@@ -75,7 +77,7 @@ export default function DashboardPage() {
     const { total, unconverted } = moneyTotal(card.totals, target, rates);
     return (
       <>
-        ({card.count}) {formatMoney(total, symbol)}
+        ({card.count}) {formatMoney(total, symbol, locale)}
         {unconverted > 0 && (
           <Typography component="span" variant="caption" color="warning.main" display="block">
             {translate('dashboard.unconverted', { smart_count: unconverted })}
@@ -100,7 +102,7 @@ export default function DashboardPage() {
         </Typography>
       )}
       {error ? (
-        <Alert severity="error">{(error as Error).message}</Alert>
+        <Alert severity="error">{inLanguage(translate, messageOf(error, translate('management.failed')))}</Alert>
       ) : isPending || !stats ? (
         <CircularProgress aria-label={translate('dashboard.loading')} />
       ) : (

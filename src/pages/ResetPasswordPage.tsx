@@ -3,7 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { Form, Link, TextInput, useLocation, useNotify, useTranslate } from 'react-admin';
 import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { AuthShell } from './AuthShell';
-import { messageOf, useMarketplaceAuth } from './messages';
+import { inLanguage, messageOf, useMarketplaceAuth } from './messages';
 import { PasswordField, ShowPasswordToggle } from './PasswordInput';
 import { requiredEmail, requiredField, requiredSlot } from './validation';
 
@@ -29,7 +29,7 @@ function RequestResetForm() {
       const text = await authProvider.requestReset(String(values.email ?? '').trim());
       setOutcome({ severity: 'success', text: text || translate('auth.reset.sent') });
     } catch (error) {
-      setOutcome({ severity: 'error', text: messageOf(error, translate('auth.reset.failed')) });
+      setOutcome({ severity: 'error', text: inLanguage(translate, messageOf(error, translate('auth.reset.failed'))) });
     } finally {
       setPending(false);
     }
@@ -74,7 +74,7 @@ function NewPasswordForm({ resetToken }: { resetToken: string }) {
       const text = await authProvider.resetPassword({ reset_token: resetToken, password });
       setDone(text || translate('auth.reset.changed'));
     } catch (error) {
-      setFailure(messageOf(error, translate('auth.reset.failed')));
+      setFailure(inLanguage(translate, messageOf(error, translate('auth.reset.failed'))));
     } finally {
       setPending(false);
     }

@@ -11,7 +11,7 @@ import { roleOf } from '../../contract';
 import { registry } from '../../resources';
 import { menuLabelKey } from '../layout/SidebarMenu';
 import { searchText } from '../screens/rules';
-import { messageOf } from './messages';
+import { inLanguage, messageOf } from './messages';
 import { searchTargets, type SearchTarget } from './searchTargets';
 
 /** Rows shown per group. */
@@ -53,7 +53,7 @@ function Group({ target, q, admin, found, error }: { target: SearchTarget; q: st
           ))}
         </List>
       ) : (
-        <Alert severity="warning">{translate(`${T}.failed`, { error: messageOf(error, '') })}</Alert>
+        <Alert severity="warning">{translate(`${T}.failed`, { error: inLanguage(translate, messageOf(error, '')) })}</Alert>
       )}
     </Paper>
   );

@@ -11,6 +11,14 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * A server text in the viewer's language: the i18nProvider shows a known server answer translated
+ * (i18n/server.ts) and any other text as it is. For texts shown outside a notification, which
+ * translates by itself.
+ */
+export const inLanguage = (translate: (key: string, options?: object) => string, text: string): string =>
+  text === '' ? text : translate(text, { _: text });
+
 /** The console's authProvider, with register / requestReset / resetPassword. */
 export function useMarketplaceAuth(): MarketplaceAuthProvider {
   const provider = useAuthProvider<MarketplaceAuthProvider>();

@@ -16,7 +16,7 @@ import type { MarketplaceDataProvider } from '../../dataProvider';
 import type { Column, ListScreen, ResourceDefinition } from '../../resources/types';
 import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
-import { messageOf } from '../pages/messages';
+import { inLanguage, messageOf } from '../pages/messages';
 import { Cell, cellText, sortable } from './cells';
 import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
 
@@ -163,7 +163,7 @@ function BulkStatusButtons({ screen, resource, name }: { screen: ListScreen; res
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     const done = results.length - failed.length;
     if (failed.length) {
-      notify(translate('management.bulk_partly', { done, failed: failed.length, reason: messageOf(failed[0].reason, '') }), { type: 'error' });
+      notify(translate('management.bulk_partly', { done, failed: failed.length, reason: inLanguage(translate, messageOf(failed[0].reason, '')) }), { type: 'error' });
     } else {
       notify(translate('management.bulk_done', { count: done }), { type: 'success' });
     }

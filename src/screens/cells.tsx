@@ -3,7 +3,8 @@
  * shows its value in the global dialog (SPEC §2.9), and so does Enter on a focused cell.
  */
 import { Box } from '@mui/material';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { localDate } from '../../i18n/format';
 import { isOn } from '../../contract';
 import type { Column } from '../../resources/types';
 import { useModalActions } from '../dialog';
@@ -46,8 +47,10 @@ export const sortable = (column: Column) => !column.source.includes('.') && (col
 /** `wrap`: the whole value on as many lines as it needs (a detail view), not cut short. */
 export function Cell({ record, column, name, wrap = false }: { record: RaRecord; column: Column; name: string; wrap?: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { openModal } = useModalActions();
-  const text = cellText(record, column, translate);
+  // Dates are shown in the viewer's language; the export and the search keep the values as sent.
+  const text = column.kind === 'text' ? localDate(cellText(record, column, translate), locale) : cellText(record, column, translate);
   if (column.kind === 'custom') return <Loaded loader={column.component} props={{ record, source: column.source, name }} />;
   return (
     <Box
