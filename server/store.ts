@@ -61,7 +61,7 @@ const TRIGRAM = 3;
  * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
  * (the reference the tests compare against).
  */
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[]) {
+function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[], since?: number) {
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -87,12 +87,12 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, fo
     );
   }
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  query = query.where((eb) =>
-    eb.or([
-      ...(exactId !== null ? [eb('id', '=', exactId)] : []),
-      ...parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres)),
-    ]),
-  );
+  query = query.where((eb) => {
+    const contains = parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres));
+    // A short value's text matches are looked for among the newest records only (SHORT_WINDOW).
+    const text = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
+    return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...text]);
+  });
   const fts = textMatch(db, entity, q);
   if (fts && found) {
     const ids = exactId !== null ? [...found, exactId] : found;
@@ -119,6 +119,27 @@ function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: strin
   const indexed = textSearchColumns(entity);
   if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
   return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
+}
+
+/**
+ * A value shorter than a trigram (1 or 2 characters) can use no text index: it is matched against
+ * the text of the newest SHORT_WINDOW records the caller can see (an exact id match is still found
+ * anywhere). Below that many records the answer is the substring rule's; above, a bounded scan.
+ */
+export const SHORT_WINDOW = { records: 20_000 };
+
+/** The lowest id of the newest SHORT_WINDOW records in scope, when a short value needs the window. */
+async function shortWindow(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<number | undefined> {
+  const text = q.search?.value.trim();
+  if (!q.search || !text || q.search.plain || [...text].length >= TRIGRAM) return undefined;
+  if (!q.search.targets.some((t) => t !== 'id')) return undefined;
+  const edge = await scoped(db, db.selectFrom(entity.name), entity, scope)
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(SHORT_WINDOW.records - 1)
+    .executeTakeFirst();
+  return edge ? Number(edge.id) : undefined;
 }
 
 /** Up to this many text matches are read once and reused by the count and the page. */
@@ -171,7 +192,7 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
-  const query = filtered(db, entity, scope, q, found);
+  const query = filtered(db, entity, scope, q, found, await shortWindow(db, entity, scope, q));
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };
