@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
-import { PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
+import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -213,7 +213,24 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   return { total, ids };
 }
 
-export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+/** Pages of up to this many rows are kept while the database is unchanged (SQLite only). */
+const KEPT_PAGE_ROWS = 100;
+const pages = new GenerationCache<Paginated<Row>>(500);
+const entityKeys = new WeakMap<EntityContract, number>();
+let entityCount = 0;
+/** Entities are told apart by identity: a test's own registry may declare another with the same name. */
+const entityKey = (entity: EntityContract) => entityKeys.get(entity) ?? (entityKeys.set(entity, ++entityCount), entityCount);
+
+/**
+ * A page of a list or search. On SQLite the answer is kept until anything is written to the
+ * database, by any process (generationOf): the same page asked again costs no query.
+ */
+export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
+  if (q.perPage > KEPT_PAGE_ROWS) return readPage(db, entity, scope, q);
+  return pages.get(db, JSON.stringify([entityKey(entity), scope, q]), () => readPage(db, entity, scope, q));
+}
+
+async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
   const plain = sort.field === 'id' && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
   // Deferred join: page through ids only (an index), then read the page's rows by id.
