@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDataType } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type ColumnDataType, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 
@@ -40,12 +40,34 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const statements = cachingStatements(sqlite);
-  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: statements }) });
+  const db: DB = new Kysely({ dialect: new WritingSqliteDialect({ database: statements }) });
   // Commits by other connections (other processes) move data_version; this connection's own writes
   // are counted as they run. Together: a value that changes whenever the database may have changed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   generations.set(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * A transaction takes the write lock when it begins (BEGIN IMMEDIATE), waiting up to busy_timeout
+ * for another process's. A plain BEGIN reads first and fails at once with SQLITE_BUSY when it
+ * tries to write after another process committed: with several API processes on one file, every
+ * read-then-write (unique checks, counters) would risk that.
+ */
+class WritingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class WritingSqliteDialect extends SqliteDialect {
+  private readonly settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.settings = settings;
+  }
+  override createDriver() {
+    return new WritingSqliteDriver(this.settings);
+  }
 }
 
 const generations = new WeakMap<DB, () => string>();
