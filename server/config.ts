@@ -1,4 +1,5 @@
 /** Run-time settings of the reference server, from the environment. */
+import os from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from './logging';
 
@@ -28,6 +29,8 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Behind a load balancer: client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** API processes sharing the port (node:cluster); WORKERS=auto: one per core. 1 by default. */
+  workers: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -49,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || `Marketplace <no-reply@${new URL(env.PUBLIC_URL ?? `http://${host}`).hostname}>`,
     rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
     trustProxy: env.TRUST_PROXY === '1',
+    workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }
