@@ -7,17 +7,23 @@
  *   BENCH_DB=postgres npm run bench               # the same on an embedded PostgreSQL
  *
  * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
- * table (req/s, p50, p97.5, p99, errors), the query plans of the calls, and writes the table to
- * bench/results-<database>.md.
+ * table (req/s, p50, p97.5, p99, errors, CPU per request, load average), the same calls against
+ * json-server 0.17.4 holding 100,000 products with the ratios, the query plans of the calls, and
+ * writes the tables to bench/results-<database>.md.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { sql, type Compilable } from 'kysely';
-import { benchDatabase, hammer, seedRows, startServers, DEMO_ACCOUNTS, type Measured } from './support';
+import { benchDatabase, hammer, loadAverage, seedRows, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/** API processes sharing each server's port, as `npm start` runs them: one per core. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const JSON_SERVER_ROWS = Number(process.env.BENCH_JSON_SERVER_ROWS ?? 100_000);
 const PER_PAGE = 15;
 
 const bench = await benchDatabase();
@@ -29,7 +35,8 @@ await seedRows(bench, ROWS, seller, other);
 const seeded = (performance.now() - t0) / 1000;
 console.log(`Seeded ${ROWS.toLocaleString()} shops, products and orders on ${bench.dialect} in ${seeded.toFixed(1)} s`);
 
-const servers = await startServers(bench.env, PROCESSES);
+const servers = await startServers(bench.env, PROCESSES, WORKERS);
+const pids = servers.map((s) => s.child.pid!);
 const urls = (p: string) => servers.map((s) => s.url + p);
 const admin = await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 const sellerToken = await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
@@ -68,10 +75,27 @@ const rows: [string, Measured][] = [];
 for (const c of cases) {
   const check = await servers[0].post(c.path, c.body, c.token);
   if (!check.body.status || !c.expect(check.body)) throw new Error(`${c.label}: unexpected answer ${JSON.stringify(check.body).slice(0, 300)}`);
-  const m = await hammer({ url: urls(c.path), body: c.body, token: c.token, connections: CLIENTS, seconds: SECONDS });
+  // A short run first: every API process compiles its code paths before it is measured.
+  if (WARMUP > 0) await hammer({ url: urls(c.path), body: c.body, token: c.token, connections: CLIENTS, seconds: WARMUP });
+  const m = await hammer({ url: urls(c.path), body: c.body, token: c.token, connections: CLIENTS, seconds: SECONDS, pids });
   rows.push([c.label, m]);
-  console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}`);
+  console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}  CPU ${m.cpuPerRequest.toFixed(2)} ms/req  load ${m.load.toFixed(1)}`);
 }
+
+// The same calls against json-server 0.17.4 (100,000 products), side by side.
+const reference = await startJsonServer(JSON_SERVER_ROWS);
+const refLast = Math.ceil(JSON_SERVER_ROWS / PER_PAGE);
+const pairs: { label: string; ours: Measured; theirs: Measured }[] = [];
+for (const [label, ours, query] of [
+  ['products page 1', rows[0][1], `_page=1&_limit=${PER_PAGE}`],
+  ['products last page', rows[3][1], `_page=${refLast}&_limit=${PER_PAGE}`],
+  [`search products "${part}"`, rows[9][1], `name_like=${encodeURIComponent(part)}&_page=1&_limit=${PER_PAGE}`],
+] as const) {
+  const theirs = await hammer({ url: `${reference.url}/products?${query}`, connections: CLIENTS, seconds: SECONDS, pids: [reference.pid] });
+  pairs.push({ label, ours, theirs });
+  console.log(`json-server ${label.padEnd(40)} ${theirs.rps.toFixed(0).padStart(6)} req/s  p50 ${theirs.p50} ms  p99 ${theirs.p99} ms  CPU ${theirs.cpuPerRequest.toFixed(2)} ms/req  load ${theirs.load.toFixed(1)}`);
+}
+await reference.stop();
 
 // Query plans of what the calls run.
 const plan = async (label: string, query: Compilable) => {
@@ -93,11 +117,22 @@ await plan('Search products by name part', db.selectFrom('products').select('id'
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${bench.dialect}, ${ROWS.toLocaleString()} shops, products and orders ` +
     `(one seller owns ${Math.ceil(ROWS / 10).toLocaleString()} of each), ${CLIENTS} clients × ${SECONDS} s per call, ` +
-    `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}, autocannon on loopback, ${(await import('node:os')).cpus().length} cores shared with the clients.`,
+    `${PROCESSES} server${PROCESSES > 1 ? 's' : ''} of ${WORKERS} API process${WORKERS > 1 ? 'es' : ''}, autocannon on loopback, ` +
+    `${os.availableParallelism()} cores shared with the clients (and other work: load average ${loadAverage().toFixed(1)} at the end). ` +
+    'CPU is the server processes\' CPU time per answered request (user + system), the figure least moved by neighbours.',
   '',
-  '| call | req/s | p50 | p97.5 | p99 | errors |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} |`),
+  '| call | req/s | p50 | p97.5 | p99 | errors | CPU per request | load |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} | ${m.cpuPerRequest.toFixed(2)} ms | ${m.load.toFixed(1)} |`),
+  '',
+  `Against json-server 0.17.4 holding ${JSON_SERVER_ROWS.toLocaleString()} products (GET /products?_page=…&_limit=${PER_PAGE}, ?name_like=…), ` +
+    `same clients and duration; ratio = ours ÷ json-server for req/s, json-server ÷ ours for CPU per request (above 1: we are ahead):`,
+  '',
+  '| call | ours req/s | json-server req/s | ratio | ours CPU/req | json-server CPU/req | ratio | ours p99 | json-server p99 |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...pairs.map(({ label, ours, theirs }) =>
+    `| ${label} | ${ours.rps.toFixed(0)} | ${theirs.rps.toFixed(0)} | ${(ours.rps / Math.max(theirs.rps, 0.01)).toFixed(1)}× | ` +
+    `${ours.cpuPerRequest.toFixed(2)} ms | ${theirs.cpuPerRequest.toFixed(2)} ms | ${(theirs.cpuPerRequest / Math.max(ours.cpuPerRequest, 0.001)).toFixed(1)}× | ${ours.p99} ms | ${theirs.p99} ms |`),
   '',
 ].join('\n');
 fs.writeFileSync(new URL(`./results-${bench.dialect}.md`, import.meta.url), table);

@@ -61,7 +61,10 @@ async function serve() {
       onMail: (mail) => onMail?.(mail),
       limits: scaledLimits(config.rateLimitFactor),
     },
-    { staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy },
+    {
+      staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy,
+      timeouts: config.maxRequestsPerSocket === undefined ? undefined : { maxRequestsPerSocket: config.maxRequestsPerSocket },
+    },
   );
   const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
   if (config.smtpUrl) onMail = smtpSender(config.smtpUrl, config.mailFrom, logError('mail delivery failed'));
