@@ -208,6 +208,8 @@ export async function hammer(opts: {
   maxRequests?: number;
   /** The server's process ids: its CPU use per request is measured. */
   pids?: number[];
+  /** A new body for every request (instead of `body`), so no answer kept by the server is reused. */
+  vary?: () => unknown;
 }): Promise<Measured> {
   const urls = Array.isArray(opts.url) ? opts.url : [opts.url];
   const cpuBefore = opts.pids ? cpuSeconds(opts.pids) : 0;
@@ -221,6 +223,9 @@ export async function hammer(opts: {
         amount: opts.maxRequests,
         headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        ...(opts.vary
+          ? { method: 'POST' as const, requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(opts.vary!()) }) }] }
+          : {}),
       }),
     ),
   );
