@@ -7,17 +7,23 @@
  *   BENCH_DB=postgres npm run bench               # the same on an embedded PostgreSQL
  *
  * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
- * table (req/s, p50, p97.5, p99, errors), the query plans of the calls, and writes the table to
- * bench/results-<database>.md.
+ * table (req/s, p50, p97.5, p99, errors, CPU per request, load average), the same calls against
+ * json-server 0.17.4 holding 100,000 products with the ratios, the query plans of the calls, and
+ * writes the tables to bench/results-<database>.md.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { sql, type Compilable } from 'kysely';
-import { benchDatabase, hammer, seedRows, startServers, DEMO_ACCOUNTS, type Measured } from './support';
+import { benchDatabase, hammer, loadAverage, seedRows, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/** API processes sharing each server's port, as `npm start` runs them: one per core. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const JSON_SERVER_ROWS = Number(process.env.BENCH_JSON_SERVER_ROWS ?? 100_000);
 const PER_PAGE = 15;
 
 const bench = await benchDatabase();
@@ -29,7 +35,8 @@ await seedRows(bench, ROWS, seller, other);
 const seeded = (performance.now() - t0) / 1000;
 console.log(`Seeded ${ROWS.toLocaleString()} shops, products and orders on ${bench.dialect} in ${seeded.toFixed(1)} s`);
 
-const servers = await startServers(bench.env, PROCESSES);
+const servers = await startServers(bench.env, PROCESSES, WORKERS);
+const pids = servers.map((s) => s.child.pid!);
 const urls = (p: string) => servers.map((s) => s.url + p);
 const admin = await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 const sellerToken = await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
@@ -39,7 +46,11 @@ const middle = Math.floor(ROWS / 2);
 const part = `product ${String(middle).slice(0, 5)}`;
 
 type Answer = { HLL: { data?: unknown[]; length?: number } };
-type Case = { label: string; path: string; body: Record<string, unknown>; token: string; expect: (answer: Answer) => boolean };
+type Case = {
+  label: string; path: string; body: Record<string, unknown>; token: string; expect: (answer: Answer) => boolean;
+  /** A new body for every request: nothing the server keeps is reused (what a database read costs). */
+  vary?: () => Record<string, unknown>;
+};
 const list = (label: string, path: string, page: number, token: string): Case => ({
   label, path, body: { page }, token, expect: (a) => (a.HLL.data?.length ?? 0) > 0,
 });
@@ -63,15 +74,45 @@ const cases: Case[] = [
   found('search products by id', { keyIndex: 7, value: String(middle), targets: ['id'] }, admin),
   found('search products "42" (2 characters)', { keyIndex: 7, value: '42', targets: ['id', 'name'] }, admin),
 ];
+// The same kinds of call, each request different (a random page, a random value), so no answer kept
+// by the server between writes is reused: the cost of reading the database every time.
+const random = (n: number) => 1 + Math.floor(Math.random() * n);
+const digits = (n: number) => String(random(10 ** n - 1)).padStart(n, '0');
+const varied = (c: Case, label: string, vary: () => Record<string, unknown>): Case => ({ ...c, label: `${label} (varied)`, vary });
+cases.push(
+  varied(list('', '/products', 1, admin), 'products, any page, admin', () => ({ page: random(last) })),
+  varied(list('', '/products', 1, sellerToken), "products, any page, seller", () => ({ page: random(Math.ceil(total / 10 / PER_PAGE)) })),
+  varied(found('', {}, admin), 'search products "product NNNNN", admin', () => ({ keyIndex: 7, value: `product ${digits(5)}`, targets: ['id', 'name'], page: 1, per_page: PER_PAGE })),
+  varied(found('', {}, sellerToken), 'search products "product NNNN0", seller', () => ({ keyIndex: 7, value: `product ${digits(4)}0`, targets: ['id', 'name'], page: 1, per_page: PER_PAGE })),
+  varied(found('', {}, admin), 'search orders "TRK-NNNN", admin', () => ({ keyIndex: 4, value: `TRK-${digits(4)}`, targets: ['id', 'created_at', 'tracking_number'], page: 1, per_page: PER_PAGE })),
+  varied(found('', {}, admin), 'search products "NN" (2 characters), admin', () => ({ keyIndex: 7, value: digits(2), targets: ['id', 'name'], page: 1, per_page: PER_PAGE })),
+);
 
 const rows: [string, Measured][] = [];
 for (const c of cases) {
-  const check = await servers[0].post(c.path, c.body, c.token);
-  if (!check.body.status || !c.expect(check.body)) throw new Error(`${c.label}: unexpected answer ${JSON.stringify(check.body).slice(0, 300)}`);
-  const m = await hammer({ url: urls(c.path), body: c.body, token: c.token, connections: CLIENTS, seconds: SECONDS });
+  const check = await servers[0].post(c.path, c.vary ? c.vary() : c.body, c.token);
+  if (!check.body.status || !(c.vary || c.expect(check.body))) throw new Error(`${c.label}: unexpected answer ${JSON.stringify(check.body).slice(0, 300)}`);
+  // A short run first: every API process compiles its code paths before it is measured.
+  if (WARMUP > 0) await hammer({ url: urls(c.path), body: c.body, vary: c.vary, token: c.token, connections: CLIENTS, seconds: WARMUP });
+  const m = await hammer({ url: urls(c.path), body: c.body, vary: c.vary, token: c.token, connections: CLIENTS, seconds: SECONDS, pids });
   rows.push([c.label, m]);
-  console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}`);
+  console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}  CPU ${m.cpuPerRequest.toFixed(2)} ms/req  load ${m.load.toFixed(1)}`);
 }
+
+// The same calls against json-server 0.17.4 (100,000 products), side by side.
+const reference = await startJsonServer(JSON_SERVER_ROWS);
+const refLast = Math.ceil(JSON_SERVER_ROWS / PER_PAGE);
+const pairs: { label: string; ours: Measured; theirs: Measured }[] = [];
+for (const [label, ours, query] of [
+  ['products page 1', rows[0][1], `_page=1&_limit=${PER_PAGE}`],
+  ['products last page', rows[3][1], `_page=${refLast}&_limit=${PER_PAGE}`],
+  [`search products "${part}"`, rows[9][1], `name_like=${encodeURIComponent(part)}&_page=1&_limit=${PER_PAGE}`],
+] as const) {
+  const theirs = await hammer({ url: `${reference.url}/products?${query}`, connections: CLIENTS, seconds: SECONDS, pids: [reference.pid] });
+  pairs.push({ label, ours, theirs });
+  console.log(`json-server ${label.padEnd(40)} ${theirs.rps.toFixed(0).padStart(6)} req/s  p50 ${theirs.p50} ms  p99 ${theirs.p99} ms  CPU ${theirs.cpuPerRequest.toFixed(2)} ms/req  load ${theirs.load.toFixed(1)}`);
+}
+await reference.stop();
 
 // Query plans of what the calls run.
 const plan = async (label: string, query: Compilable) => {
@@ -93,11 +134,22 @@ await plan('Search products by name part', db.selectFrom('products').select('id'
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${bench.dialect}, ${ROWS.toLocaleString()} shops, products and orders ` +
     `(one seller owns ${Math.ceil(ROWS / 10).toLocaleString()} of each), ${CLIENTS} clients × ${SECONDS} s per call, ` +
-    `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}, autocannon on loopback, ${(await import('node:os')).cpus().length} cores shared with the clients.`,
+    `${PROCESSES} server${PROCESSES > 1 ? 's' : ''} of ${WORKERS} API process${WORKERS > 1 ? 'es' : ''}, autocannon on loopback, ` +
+    `${os.availableParallelism()} cores shared with the clients (and other work: load average ${loadAverage().toFixed(1)} at the end). ` +
+    'CPU is the server processes\' CPU time per answered request (user + system), the figure least moved by neighbours.',
   '',
-  '| call | req/s | p50 | p97.5 | p99 | errors |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} |`),
+  '| call | req/s | p50 | p97.5 | p99 | errors | CPU per request | load |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} | ${m.cpuPerRequest.toFixed(2)} ms | ${m.load.toFixed(1)} |`),
+  '',
+  `Against json-server 0.17.4 holding ${JSON_SERVER_ROWS.toLocaleString()} products (GET /products?_page=…&_limit=${PER_PAGE}, ?name_like=…), ` +
+    `same clients and duration; ratio = ours ÷ json-server for req/s, json-server ÷ ours for CPU per request (above 1: we are ahead):`,
+  '',
+  '| call | ours req/s | json-server req/s | ratio | ours CPU/req | json-server CPU/req | ratio | ours p99 | json-server p99 |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...pairs.map(({ label, ours, theirs }) =>
+    `| ${label} | ${ours.rps.toFixed(0)} | ${theirs.rps.toFixed(0)} | ${(ours.rps / Math.max(theirs.rps, 0.01)).toFixed(1)}× | ` +
+    `${ours.cpuPerRequest.toFixed(2)} ms | ${theirs.cpuPerRequest.toFixed(2)} ms | ${(theirs.cpuPerRequest / Math.max(ours.cpuPerRequest, 0.001)).toFixed(1)}× | ${ours.p99} ms | ${theirs.p99} ms |`),
   '',
 ].join('\n');
 fs.writeFileSync(new URL(`./results-${bench.dialect}.md`, import.meta.url), table);

@@ -2,7 +2,9 @@
  * What the benchmarks share: a database of any size seeded in the database itself, the real server
  * started as separate processes on it, and autocannon runs on loopback.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -10,7 +12,7 @@ import autocannon from 'autocannon';
 import { migrate, openDatabase, type Database } from '../server/db';
 import { seedDemo, seedReference, DEMO_ACCOUNTS } from '../server/seed';
 import { startLocalPostgres, type LocalPostgres } from '../server/dev/embeddedPostgres';
-import { startProcess, type ServerProcess } from '../server/dev/process';
+import { freePort, startProcess, type ServerProcess } from '../server/dev/process';
 
 export { DEMO_ACCOUNTS };
 
@@ -97,15 +99,96 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
   }
 }
 
-/** The server as `npm run serve` runs it, `count` processes on the same database. */
-export async function startServers(env: Record<string, string>, count = 1): Promise<ServerProcess[]> {
+/**
+ * The server as `npm run serve` runs it, `count` processes on the same database, each with
+ * `workers` API processes sharing its port (WORKERS, as `npm start` runs one per core). Logs stay
+ * on, at the default level, as in production.
+ */
+export async function startServers(env: Record<string, string>, count = 1, workers = 1): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
-  for (let i = 0; i < count; i++) servers.push(await startProcess({ ...env, DEMO: '1', LOG: '0' }));
+  // autocannon keeps writing on a connection the server closes after its request limit, and counts
+  // the refusals: the benchmark lifts the limit (MAX_REQUESTS_PER_SOCKET=0).
+  for (let i = 0; i < count; i++) {
+    servers.push(await startProcess({ ...env, DEMO: '1', WORKERS: String(workers), MAX_REQUESTS_PER_SOCKET: '0' }));
+  }
   return servers;
+}
+
+/** CPU seconds (user + system) used so far by these processes and every process under them (Linux /proc). */
+export function cpuSeconds(pids: number[]): number {
+  const parent = new Map<number, number>();
+  const used = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const mine = new Set(pids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (!mine.has(pid) && mine.has(ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of mine) ticks += used.get(pid) ?? 0;
+  return ticks / 100; // USER_HZ
+}
+
+/** The machine's 1-minute load average, to read a run's figures by. */
+export const loadAverage = () => os.loadavg()[0];
+
+/**
+ * json-server 0.17.4 (the reference a prototype would use) on a db.json of `rows` products shaped
+ * like the benchmark's, at a free port; GET /products?_page=…&_limit=… and ?name_like=….
+ */
+export async function startJsonServer(rows: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-json-server-'));
+  const file = path.join(dir, 'db.json');
+  const stamp = new Date().toISOString();
+  const products = Array.from({ length: rows }, (_, i) => ({
+    id: i + 1, shop_id: i + 1, name: `Bench product ${i} ${WORDS[Math.floor(i / 7) % WORDS.length]}`, description: 'Generated',
+    currency: 'USD', price: 10, sale_price: 9, in_stock: 5, category_id: 1, subcategory_id: 1, band_name: 'Acme', state: 'active',
+    premier: 'no', product_type: 'new', created_at: stamp, updated_at: stamp,
+  }));
+  fs.writeFileSync(file, JSON.stringify({ products }));
+  const port = await freePort();
+  const bin = createRequire(import.meta.url).resolve('json-server/lib/cli/bin.js');
+  const child = spawn(process.execPath, [bin, '--quiet', '--host', '127.0.0.1', '--port', String(port), file], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/products?_limit=1`)).ok) break;
+    } catch {
+      if (i > 600 || child.exitCode !== null) throw new Error('json-server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url, pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Measured {
   rps: number;
+  /** CPU milliseconds the server's processes used per answered request (0 when not measured). */
+  cpuPerRequest: number;
+  /** The 1-minute load average at the end of the run. */
+  load: number;
   p50: number;
   p97_5: number;
   p99: number;
@@ -115,39 +198,51 @@ export interface Measured {
   requests: number;
 }
 
-/** One autocannon run: `connections` clients posting the same call for `seconds`. */
+/** One autocannon run: `connections` clients posting the same call (or GETting, without a body) for `seconds`. */
 export async function hammer(opts: {
   url: string | string[];
-  body: unknown;
+  body?: unknown;
   token?: string;
   connections: number;
   seconds: number;
   maxRequests?: number;
+  /** The server's process ids: its CPU use per request is measured. */
+  pids?: number[];
+  /** A new body for every request (instead of `body`), so no answer kept by the server is reused. */
+  vary?: () => unknown;
 }): Promise<Measured> {
   const urls = Array.isArray(opts.url) ? opts.url : [opts.url];
+  const cpuBefore = opts.pids ? cpuSeconds(opts.pids) : 0;
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
         url,
-        method: 'POST',
+        method: opts.body === undefined ? 'GET' : 'POST',
         connections: Math.max(1, Math.round(opts.connections / urls.length)),
         duration: opts.seconds,
         amount: opts.maxRequests,
         headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-        body: JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        ...(opts.vary
+          ? { method: 'POST' as const, requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(opts.vary!()) }) }] }
+          : {}),
       }),
     ),
   );
+  const cpu = opts.pids ? cpuSeconds(opts.pids) - cpuBefore : 0;
   const sum = (f: (r: autocannon.Result) => number) => results.reduce((a, r) => a + f(r), 0);
   const worst = (f: (r: autocannon.Result) => number) => Math.max(...results.map(f));
+  const requests = sum((r) => r.requests.total);
   return {
     rps: sum((r) => r.requests.average),
+    cpuPerRequest: requests ? (cpu * 1000) / requests : 0,
+    load: loadAverage(),
     p50: worst((r) => r.latency.p50),
     p97_5: worst((r) => r.latency.p97_5),
     p99: worst((r) => r.latency.p99),
     max: worst((r) => r.latency.max),
     errors: sum((r) => r.errors + r.timeouts),
     non2xx: sum((r) => r.non2xx),
-    requests: sum((r) => r.requests.total),
+    requests,
   };
 }

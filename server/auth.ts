@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { hasAccess, parseAccesses, roleOf, type Role } from '../contract';
 import type { DB, Row } from './db';
-import { now } from './db';
+import { GenerationCache, now } from './db';
 import { unauthorized } from './errors';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
@@ -91,13 +91,16 @@ export async function resolveCaller(db: DB, authorization: string | undefined): 
   if (!authorization) return null;
   const token = sessionTokenOf(authorization);
   if (!token) throw unauthorized('The session token is malformed; please sign in again');
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  const hash = sha256(token);
+  const { session, user } = await sessions.get(db, hash, async () => {
+    const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const user = session && (await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst());
+    return { session, user };
+  });
   if (!session || String(session.expires_at) < now()) throw unauthorized('Your session has expired; please sign in again');
-  const user = await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst();
   if (!user || !Number(user.is_active)) throw unauthorized('This account is not active');
   return callerOf(user);
 }
+
+/** A session and its user, kept until anything is written to the database (SQLite only). */
+const sessions = new GenerationCache<{ session?: Row; user?: Row }>(1000);

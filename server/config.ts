@@ -1,4 +1,5 @@
 /** Run-time settings of the reference server, from the environment. */
+import os from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from './logging';
 
@@ -34,6 +35,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** When set, the console's config.json is served with this dataDialect (DATA_DIALECT). */
   dataDialect?: DataDialect;
+  /** API processes sharing the port (node:cluster); WORKERS=auto: one per core. 1 by default. */
+  workers: number;
+  /** Requests one keep-alive connection may carry before it is closed (0: no limit). */
+  maxRequestsPerSocket?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -56,5 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
     trustProxy: env.TRUST_PROXY === '1',
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
+    maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET && Number.isInteger(Number(env.MAX_REQUESTS_PER_SOCKET)) ? Math.max(0, Number(env.MAX_REQUESTS_PER_SOCKET)) : undefined,
+    workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDataType } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type ColumnDataType, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 
@@ -39,8 +39,69 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // Reads at a million rows stay in memory: 64 MB of page cache and the file mapped.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db: DB = new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const statements = cachingStatements(sqlite);
+  const db: DB = new Kysely({ dialect: new WritingSqliteDialect({ database: statements }) });
+  // Commits by other connections (other processes) move data_version; this connection's own writes
+  // are counted as they run. Together: a value that changes whenever the database may have changed.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  generations.set(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * A transaction takes the write lock when it begins (BEGIN IMMEDIATE), waiting up to busy_timeout
+ * for another process's. A plain BEGIN reads first and fails at once with SQLITE_BUSY when it
+ * tries to write after another process committed: with several API processes on one file, every
+ * read-then-write (unique checks, counters) would risk that.
+ */
+class WritingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class WritingSqliteDialect extends SqliteDialect {
+  private readonly settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.settings = settings;
+  }
+  override createDriver() {
+    return new WritingSqliteDriver(this.settings);
+  }
+}
+
+const generations = new WeakMap<DB, () => string>();
+
+/**
+ * SQLite: a value that changes whenever anything may have been written to the database, by this
+ * process or another, so an answer computed at one value is still exact while it holds. Undefined
+ * on PostgreSQL (and inside a transaction), where nothing is cached.
+ */
+export const generationOf = (db: DB): string | undefined => generations.get(db)?.();
+
+/**
+ * Answers kept while the database does not change (generationOf), per database, the most recent
+ * `size` of them: each entry is exact as long as its generation is the current one.
+ */
+export class GenerationCache<T> {
+  private readonly byDb = new WeakMap<DB, Map<string, { generation: string; value: T }>>();
+  constructor(private readonly size: number) {}
+
+  async get(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
+    const generation = generationOf(db);
+    if (generation === undefined) return compute();
+    let kept = this.byDb.get(db);
+    if (!kept) this.byDb.set(db, (kept = new Map()));
+    const hit = kept.get(key);
+    if (hit && hit.generation === generation) return hit.value;
+    // Read before computing: a write during the computation moves the generation, so the entry
+    // is never taken for newer than it is.
+    const value = await compute();
+    kept.delete(key);
+    if (kept.size >= this.size) kept.delete(kept.keys().next().value!);
+    kept.set(key, { generation, value });
+    return value;
+  }
 }
 
 /**
@@ -64,8 +125,11 @@ export function privateFile(file: string): void {
  */
 function cachingStatements(sqlite: SQLite.Database) {
   const kept = new Map<string, SQLite.Statement>();
+  let writes = 0;
   return {
     close: () => sqlite.close(),
+    /** Statements run that may write (each is prepared once per run by the driver). */
+    writes: () => writes,
     prepare(text: string) {
       let statement = kept.get(text);
       if (statement) {
@@ -75,6 +139,7 @@ function cachingStatements(sqlite: SQLite.Database) {
         if (kept.size >= 500) kept.delete(kept.keys().next().value!);
       }
       kept.set(text, statement);
+      if (!statement.readonly) writes++;
       return statement;
     },
   };

@@ -1,4 +1,9 @@
-/** Starts the reference server: the console at '/', the API at '/api' (DESIGN §5). */
+/**
+ * Starts the reference server: the console at '/', the API at '/api' (DESIGN §5). With WORKERS=n
+ * (or auto: one per core) the first process prepares the database, then n API processes share the
+ * port (node:cluster) on it; one that dies is replaced.
+ */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { readConfig } from './config';
 import { exclusively, migrate, openDatabase } from './db';
@@ -15,36 +20,71 @@ if (config.strict && config.dataDialect === 'simple-rest') {
   console.warn('DATA_DIALECT=simple-rest needs the REST face, which strict contract mode (CONTRACT_STRICT=1) leaves out: the console will not load its records.');
 }
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
-await migrate(database);
-await exclusively(database, async (db) => {
-  await seedReference(db);
-  if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
-});
-
-// Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
-let onMail: ((mail: Mail) => void) | undefined;
-const app = await buildApp(
-  {
-    db: database.db,
-    config,
-    onMail: (mail) => onMail?.(mail),
-    limits: scaledLimits(config.rateLimitFactor),
-  },
-  { staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy },
-);
-const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
-if (config.smtpUrl) onMail = smtpSender(config.smtpUrl, config.mailFrom, logError('mail delivery failed'));
-else if (config.demo) onMail = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
-// Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
-const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
-
-const shutdown = async () => {
-  stopPurge();
-  await app.close();
+// Several workers: the primary migrates and seeds once, before any of them starts.
+if (cluster.isPrimary) {
+  await migrate(database);
+  await exclusively(database, async (db) => {
+    await seedReference(db);
+    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
+  });
+}
+if (cluster.isPrimary && config.workers > 1) {
   await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-await app.listen({ port: config.port, host: config.host });
-console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork().on('listening', () => {
+    if (++listening === config.workers) {
+      console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''}, ${config.workers} API processes)`);
+    }
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.disconnect(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  await serve();
+}
+
+async function serve() {
+  // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
+  let onMail: ((mail: Mail) => void) | undefined;
+  const app = await buildApp(
+    {
+      db: database.db,
+      config,
+      onMail: (mail) => onMail?.(mail),
+      limits: scaledLimits(config.rateLimitFactor),
+    },
+    {
+      staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy,
+      timeouts: config.maxRequestsPerSocket === undefined ? undefined : { maxRequestsPerSocket: config.maxRequestsPerSocket },
+    },
+  );
+  const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
+  if (config.smtpUrl) onMail = smtpSender(config.smtpUrl, config.mailFrom, logError('mail delivery failed'));
+  else if (config.demo) onMail = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
+  // Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
+  const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
+
+  const shutdown = async () => {
+    stopPurge();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) {
+    console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
+  }
+}

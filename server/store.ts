@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
-import { PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
+import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -63,7 +63,7 @@ const TRIGRAM = 3;
  * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
  * (the reference the tests compare against).
  */
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[]) {
+function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[], since?: number) {
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -90,12 +90,12 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, fo
     );
   }
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  query = query.where((eb) =>
-    eb.or([
-      ...(exactId !== null ? [eb('id', '=', exactId)] : []),
-      ...parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres)),
-    ]),
-  );
+  query = query.where((eb) => {
+    const contains = parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres));
+    // A short value's text matches are looked for among the newest records only (SHORT_WINDOW).
+    const text = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
+    return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...text]);
+  });
   const fts = textMatch(db, entity, q);
   if (fts && found) {
     const ids = exactId !== null ? [...found, exactId] : found;
@@ -122,6 +122,27 @@ function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: strin
   const indexed = textSearchColumns(entity);
   if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
   return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
+}
+
+/**
+ * A value shorter than a trigram (1 or 2 characters) can use no text index: it is matched against
+ * the text of the newest SHORT_WINDOW records the caller can see (an exact id match is still found
+ * anywhere). Below that many records the answer is the substring rule's; above, a bounded scan.
+ */
+export const SHORT_WINDOW = { records: 20_000 };
+
+/** The lowest id of the newest SHORT_WINDOW records in scope, when a short value needs the window. */
+async function shortWindow(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<number | undefined> {
+  const text = q.search?.value.trim();
+  if (!q.search || !text || q.search.plain || [...text].length >= TRIGRAM) return undefined;
+  if (!q.search.targets.some((t) => t !== 'id')) return undefined;
+  const edge = await scoped(db, db.selectFrom(entity.name), entity, scope)
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(SHORT_WINDOW.records - 1)
+    .executeTakeFirst();
+  return edge ? Number(edge.id) : undefined;
 }
 
 /** Up to this many text matches are read once and reused by the count and the page. */
@@ -174,7 +195,7 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
-  const query = filtered(db, entity, scope, q, found);
+  const query = filtered(db, entity, scope, q, found, await shortWindow(db, entity, scope, q));
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };
@@ -195,7 +216,24 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   return { total, ids };
 }
 
-export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery) {
+/** Pages of up to this many rows are kept while the database is unchanged (SQLite only). */
+const KEPT_PAGE_ROWS = 100;
+const pages = new GenerationCache<Paginated<Row>>(500);
+const entityKeys = new WeakMap<EntityContract, number>();
+let entityCount = 0;
+/** Entities are told apart by identity: a test's own registry may declare another with the same name. */
+const entityKey = (entity: EntityContract) => entityKeys.get(entity) ?? (entityKeys.set(entity, ++entityCount), entityCount);
+
+/**
+ * A page of a list or search. On SQLite the answer is kept until anything is written to the
+ * database, by any process (generationOf): the same page asked again costs no query.
+ */
+export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
+  if (q.perPage > KEPT_PAGE_ROWS) return readPage(db, entity, scope, q);
+  return pages.get(db, JSON.stringify([entityKey(entity), scope, q]), () => readPage(db, entity, scope, q));
+}
+
+async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
   const plain = sort.field === 'id' && !q.ids && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
   // Deferred join: page through ids only (an index), then read the page's rows by id.

@@ -39,12 +39,18 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
   let output = '';
   await new Promise<void>((resolve, reject) => {
+    // Only the start-up output is kept (a long run logs a line per request).
+    let started = false;
     const onData = (chunk: Buffer) => {
+      if (started) return;
       output += chunk.toString();
-      if (output.includes('Marketplace console at')) resolve();
+      if (output.includes('Marketplace console at')) {
+        started = true;
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
     void exited.then((how) => reject(new Error(`server exited (${how}) before listening:\n${output}`)));
   });
   const url = `http://127.0.0.1:${port}/api`;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityContract } from '../../contract';
 import { registry } from '../../server/registry';
 import { migrate, type Database, type DB, type Row } from '../../server/db';
-import { listPage, type ListQuery } from '../../server/store';
+import { SHORT_WINDOW, listPage, type ListQuery } from '../../server/store';
 import { dialect, freshDatabase } from './harness';
 
 let database: Database;
@@ -120,6 +120,36 @@ describe(`search through the indexes on ${dialect}`, () => {
       expect(indexed).toEqual(await search(users, value, ['id', 'name'], true));
     }
     expect((await listPage(db, users, all, { page: 1, perPage: 15, search: { value: 'common name', targets: ['name'] } })).total).toBe(2100);
+  });
+
+  it('answers a one- or two-character value from the newest records only, and exactly below that many', async () => {
+    const users = registry.entity('users');
+    const total = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const kept = SHORT_WINDOW.records;
+    try {
+      // The whole table fits in the window: the substring rule's answer, short values included.
+      SHORT_WINDOW.records = total;
+      for (const value of ['x', 'X', '%', '_', '1', '12', 'ab', 'é']) {
+        expect(await search(users, value, ['id', 'name'], false)).toEqual(await search(users, value, ['id', 'name'], true));
+      }
+      // A smaller window: the matches among the newest `window` records, plus an exact id anywhere.
+      const window = Math.floor(total / 3);
+      SHORT_WINDOW.records = window;
+      const newest = (await db.selectFrom('users').select(['id', 'name']).orderBy('id', 'desc').limit(window).execute());
+      const oldest = Number((await db.selectFrom('users').select('id').orderBy('id', 'asc').limit(1).executeTakeFirstOrThrow()).id);
+      for (const value of ['x', '1', 'Co', '%']) {
+        const expected = newest.filter((r) => String(r.name ?? '').toLowerCase().includes(value.toLowerCase())).map((r) => Number(r.id));
+        const found = await search(users, value, ['name'], false);
+        expect(found).toEqual({ total: expected.length, ids: expected });
+      }
+      if (String(oldest).length <= 2) {
+        expect((await search(users, String(oldest), ['id', 'name'], false)).ids).toContain(oldest);
+      }
+      // Three characters or more: the whole table, whatever the window.
+      expect(await search(users, 'mon', ['name'], false)).toEqual(await search(users, 'mon', ['name'], true));
+    } finally {
+      SHORT_WINDOW.records = kept;
+    }
   });
 
   it('searches number columns as text, as before', async () => {
