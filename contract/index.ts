@@ -6,3 +6,4 @@ export * from './entities';
 export * from './registry';
 export * from './types';
 export * from './money';
+export * from './chat';

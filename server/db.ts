@@ -196,11 +196,16 @@ const SERVER_TABLES: TableSpec[] = [
 /** Server-only columns of contract tables. */
 const EXTRA_COLUMNS: Record<string, Record<string, ColumnDataType>> = {
   users: { password_hash: 'varchar(255)', source: 'varchar(32)' },
+  // The visitor's chat key (hashed; the key itself lives in the visitor's cookie), how many messages
+  // the visitor wrote, and how many of them the admins have seen (the unread count).
+  chats: { visitor_key_hash: 'varchar(64)', visitor_messages: 'integer', admin_seen: 'integer' },
 };
 const EXTRA_UNIQUE: Record<string, string[][]> = { users: [['email']] };
 const EXTRA_INDEXES: Record<string, string[][]> = {
   users: [['phone']],
   shops: [['owner_id', 'id']],
+  // The chat feed reads what changed since its last look; a visitor's chat is found by its key.
+  chats: [['updated_at'], ['visitor_key_hash']],
   // The dashboard's aggregates read these alone (covering): all orders, a seller's shops, a range of days.
   orders: [['currency', 'paid_total_fxws'], ['shop_id', 'created_at', 'status', 'currency', 'paid_total_fxws'], ['created_at', 'shop_id', 'status', 'currency', 'paid_total_fxws']],
 };

@@ -113,12 +113,13 @@ export async function entityRoutes(app: FastifyInstance, { db, config, registry 
       return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
     });
 
-    app.post(entity.save, async (request) => {
+    app.post(entity.save, async (request, reply) => {
       const body = { ...bodyOf(request) };
       const caller = request.caller;
-      const scope = authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
+      const visitor = !caller && !isNew(body.id) && hooks.visitorScope ? await hooks.visitorScope(db, request, readId(body.id)) : undefined;
+      const scope = visitor ?? authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
       return db.transaction().execute(async (trx) => {
-        const ctx: HookContext = { db: trx, entity, caller, scope };
+        const ctx: HookContext = { db: trx, entity, caller, scope, request, reply };
         if (isNew(body.id)) {
           const existing = await hooks.findExisting?.(ctx, body);
           if (!existing) {
