@@ -92,6 +92,9 @@ export function App({ config }: { config: RuntimeConfig }) {
         <CustomRoutes noLayout>
           <Route path={REGISTER_PATH} element={<RegisterPage />} />
           <Route path={RESET_PATH} element={<ResetPasswordPage />} />
+          {registry.resources.flatMap((def) =>
+            (def.publicRoutes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+          )}
         </CustomRoutes>
         {screens.map((r) => (
           <Resource key={r.name} {...r} />
