@@ -12,7 +12,7 @@ import {
 } from '../../contract/dashboard';
 import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
-import type { DB, Row } from '../db';
+import { ORDER_STATS, type DB, type Row } from '../db';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';
@@ -55,15 +55,33 @@ function orders(db: DB, who: Who) {
 }
 
 const asTotals = (rows: Row[]): CurrencyTotal[] =>
-  rows.map((r) => ({ currency: (r.currency as string | null) ?? 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+  rows.map((r) => ({ currency: (r.currency as string | null) || 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+
+/** An admin's numbers come from the counters kept per day, currency and status (ORDER_STATS, db.ts). */
+const stats = (db: DB) => db.selectFrom(ORDER_STATS);
 
 async function ordersCard(db: DB, who: Who): Promise<MoneyCard> {
-  const rows = await orders(db, who)
-    .select(['currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
-    .groupBy('currency')
-    .orderBy('currency')
-    .execute();
-  return { count: rows.reduce((n, r) => n + Number(r.n), 0), totals: asTotals(rows) };
+  const rows = (
+    who.role === 'admin'
+      ? await stats(db)
+          .select(['currency', sql<number>`sum(n)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+          .groupBy('currency')
+          .orderBy('currency')
+          .execute()
+      : await orders(db, who)
+          .select(['currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+          .groupBy('currency')
+          .orderBy('currency')
+          .execute()
+  ).filter((r) => Number(r.n) !== 0);
+  return { count: rows.reduce((n, r) => n + Number(r.n), 0), totals: mergeCurrencies(asTotals(rows)) };
+}
+
+/** '' and null both read as USD: one total per currency. */
+function mergeCurrencies(totals: CurrencyTotal[]): CurrencyTotal[] {
+  const out = new Map<string, number>();
+  for (const t of totals) out.set(t.currency ?? 'USD', (out.get(t.currency ?? 'USD') ?? 0) + t.amount);
+  return [...out].map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 }));
 }
 
 async function charts(db: DB, who: Who, range: { from: string; to: string }, rates: Rate[]): Promise<DashboardCharts> {
@@ -71,13 +89,27 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
   const inRange = () =>
     orders(db, who).where('created_at', '>=', range.from).where('created_at', '<', `${range.to}T99`);
   const day = sql<string>`substr(created_at, 1, 10)`;
-  const perDay = await inRange()
-    .select([day.as('day'), 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
-    .groupBy([day, 'currency'])
-    .orderBy(day)
-    .orderBy('currency')
-    .execute();
-  const byStatus = await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute();
+  const counters = () => stats(db).where('day', '>=', range.from).where('day', '<=', range.to);
+  const perDay = (
+    who.role === 'admin'
+      ? await counters()
+          .select(['day', 'currency', sql<number>`sum(n)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+          .groupBy(['day', 'currency'])
+          .orderBy('day')
+          .orderBy('currency')
+          .execute()
+      : await inRange()
+          .select([day.as('day'), 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+          .groupBy([day, 'currency'])
+          .orderBy(day)
+          .orderBy('currency')
+          .execute()
+  ).filter((r) => Number(r.n) !== 0);
+  const byStatus = (
+    who.role === 'admin'
+      ? await counters().select(['status', sql<number>`sum(n)`.as('n')]).groupBy('status').orderBy('status').execute()
+      : await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute()
+  ).filter((r) => Number(r.n) !== 0);
   const perShop = await inRange()
     .select(['shop_id', 'currency', sql<number>`sum(paid_total_fxws)`.as('amount')])
     .groupBy(['shop_id', 'currency'])
@@ -95,7 +127,7 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
     : [];
   return {
     ...range,
-    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) ?? 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
+    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) || 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
     byStatus: byStatus.map((r) => ({ status: Number(r.status), count: Number(r.n) })),
     topShops: top.map(([id, totals]) => ({ id, name: String(names.find((n) => Number(n.id) === id)?.name ?? `#${id}`), totals })),
   };
