@@ -5,14 +5,14 @@
  * orders, buyers their own orders. Money is summed per currency here and converted by the console.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { convert, roleOf, type Rate } from '../../contract';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
 } from '../../contract/dashboard';
 import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
-import { ORDER_STATS, type DB, type Row } from '../db';
+import { ORDER_STATS, PAGE_INDEX, type DB, type Row } from '../db';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';
@@ -40,9 +40,6 @@ export function readRange(body: Record<string, unknown>, today = new Date()): { 
 }
 
 type Who = { role: 'admin' } | { role: 'seller'; id: number } | { role: 'buyer'; id: number };
-
-const count = async (query: SelectQueryBuilder<Record<string, Row>, string, object>): Promise<number> =>
-  Number((await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 
 const ownShops = (db: DB, id: number) => db.selectFrom('shops').select('id').where('owner_id', '=', id);
 
@@ -137,10 +134,14 @@ export async function dashboardStats(db: DB, caller: Caller, range: { from: stri
   const role = roleOf(caller.user.abilities);
   const who: Who = role === 'admin' ? { role } : { role, id: caller.id };
   const cards = cardsFor({ id: caller.id, abilities: caller.user.abilities, granted_accesses: caller.user.granted_accesses });
-  const shopsQuery = who.role === 'admin' ? db.selectFrom('shops') : db.selectFrom('shops').where('owner_id', '=', who.id);
-  const productsQuery =
-    who.role === 'admin' ? db.selectFrom('products') : db.selectFrom('products').where('shop_id', 'in', ownShops(db, who.id));
-  const stats: DashboardStats = { role, shops: await count(shopsQuery), products: await count(productsQuery) };
+  // Read from the page counters the list screens keep (PAGE_INDEX, db.ts): everyone's (owner 0), or
+  // the caller's own (shops by owner_id, products by their shop's owner), never a count(*) of the table.
+  const owner = who.role === 'admin' ? 0 : who.id;
+  const counted = async (table: string) =>
+    Number(
+      (await db.selectFrom(PAGE_INDEX).select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('tbl', '=', table).where('owner', '=', owner).executeTakeFirstOrThrow()).n,
+    );
+  const stats: DashboardStats = { role, shops: await counted('shops'), products: await counted('products') };
   if (cards.orders) {
     stats.orders = await ordersCard(db, who);
     const rates = (await db.selectFrom('exchanges').select(['code', 'value_per_dollar']).execute()) as unknown as Rate[];
