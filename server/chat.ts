@@ -95,12 +95,23 @@ export interface Listener {
 /** Writes one server-sent event. */
 export const sendEvent = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
+/**
+ * How far back each look reaches: a write is stamped before its transaction commits, and processes
+ * on several machines stamp by their own clocks, so a change may appear a little after its stamp.
+ * Changes already told are remembered for this long, and told once.
+ */
+export const FEED_LOOKBACK_MS = 5_000;
+
+const earlier = (stamp: string, ms: number) => new Date(Date.parse(stamp) - ms).toISOString();
+
 export class ChatFeed {
   private readonly listeners = new Set<Listener>();
   private timer?: NodeJS.Timeout;
+  /** The newest stamp seen, and when the feed began to look (nothing older is told). */
   private since = now();
-  /** Changes already told at the `since` stamp (two writes may share a millisecond). */
-  private toldAtSince = new Set<string>();
+  private started = this.since;
+  /** Changes already told ('id@updated_at'), with their stamps. */
+  private told = new Map<string, string>();
   private lastBeat = Date.now();
   private running = false;
 
@@ -118,7 +129,8 @@ export class ChatFeed {
   add(listener: Listener): () => void {
     if (this.listeners.size === 0) {
       this.since = now();
-      this.toldAtSince.clear();
+      this.started = this.since;
+      this.told.clear();
     }
     this.listeners.add(listener);
     this.timer ??= setInterval(() => void this.tick(), FEED_POLL_MS);
@@ -142,22 +154,25 @@ export class ChatFeed {
     if (this.running) return;
     this.running = true;
     try {
+      const back = earlier(this.since, FEED_LOOKBACK_MS);
+      const from = back > this.started ? back : this.started;
       const rows = await this.db
         .selectFrom('chats')
         .select(['id', 'updated_at'])
-        .where('updated_at', '>=', this.since)
+        .where('updated_at', '>=', from)
         .orderBy('updated_at')
-        .limit(500)
+        .limit(1000)
         .execute();
-      const changed = rows.filter((r) => !this.toldAtSince.has(`${r.id}@${r.updated_at}`));
+      const changed = rows.filter((r) => !this.told.has(`${r.id}@${r.updated_at}`));
+      for (const r of changed) {
+        this.told.set(`${r.id}@${r.updated_at}`, String(r.updated_at));
+        if (String(r.updated_at) > this.since) this.since = String(r.updated_at);
+      }
+      for (const [key, stamp] of this.told) if (stamp < from) this.told.delete(key);
       if (changed.length) {
-        const last = String(changed.at(-1)!.updated_at);
-        if (last !== this.since) this.toldAtSince.clear();
-        this.since = last;
-        for (const r of rows) if (String(r.updated_at) === last) this.toldAtSince.add(`${r.id}@${r.updated_at}`);
         const ids = [...new Set(changed.map((r) => Number(r.id)))];
-        const admins = [...this.listeners].filter((l) => l.chatId === undefined);
-        const unread = admins.length ? await unreadChats(this.db) : 0;
+        const admins = [...this.listeners].some((l) => l.chatId === undefined);
+        const unread = admins ? await unreadChats(this.db) : 0;
         for (const l of this.listeners) {
           if (l.chatId === undefined) sendEvent(l.res, 'chat', { ids, unread });
           else if (ids.includes(l.chatId)) sendEvent(l.res, 'chat', { ids: [l.chatId] });
