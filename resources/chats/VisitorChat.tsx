@@ -6,9 +6,9 @@
  * event stream, and the page polls every 10 s (SPEC §9.2) in any case.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { MAX_CHAT_MESSAGE, PATHS, type Info } from '../../contract';
 import { useConfig } from '../../src/config';
 import { useVisitorLocation } from '../../src/currency';
@@ -39,7 +39,8 @@ function useVisitorApi() {
 
 export default function VisitorChat() {
   const translate = useTranslate();
-  const notify = useNotify();
+  // Shown on the page itself: a public page has no notification area.
+  const [problem, setProblem] = useState('');
   const post = useVisitorApi();
   const { apiUrl } = useConfig();
   const queryClient = useQueryClient();
@@ -67,9 +68,10 @@ export default function VisitorChat() {
     try {
       const { detail } = await post<Chat>(registry.entity('chats').save, body);
       queryClient.setQueryData(KEY, detail ?? null);
+      setProblem('');
       return true;
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      setProblem((error as Error).message);
       return false;
     }
   };
@@ -81,6 +83,11 @@ export default function VisitorChat() {
           <Typography variant="h5" component="h1" gutterBottom>
             {translate(t('title'))}
           </Typography>
+          {problem && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {problem}
+            </Alert>
+          )}
           {isPending ? null : chat ? (
             <Conversation chat={chat} onSend={(text) => save({ ...identityOf(chat), id: chat.id, chats: [...messagesOf(chat), { sent: 1, recieved: 0, message: text }] })} />
           ) : (
