@@ -83,14 +83,17 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
     cache = null;
   }
 
+  const fetchProfile = (id: string) =>
+    api.users<Profile>({ id }).then(({ detail }) => {
+      if (!isObject(detail)) throw new HttpError('Profile not found', 404, null);
+      return detail as Profile;
+    });
+
   function profile(): Promise<Profile> {
     const session = getSession();
     if (!session) return Promise.reject(new HttpError('Not signed in', 401, null));
     if (cache?.token !== session.token) {
-      const promise = api.users<Profile>({ id: session.id }).then(({ detail }) => {
-        if (!isObject(detail)) throw new HttpError('Profile not found', 404, null);
-        return detail;
-      });
+      const promise = fetchProfile(session.id);
       promise.catch(() => {
         if (cache?.profile === promise) cache = null;
       });
@@ -138,8 +141,10 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
       const session = getSession();
       if (!session) return false;
       const before = cache?.token === session.token ? await cache.profile.catch(() => null) : null;
-      cache = null;
-      const after = await profile();
+      // Readers keep the profile in hand while the fresh one loads (the first screen after signing
+      // in does not wait for this second read).
+      const after = await fetchProfile(session.id);
+      if (getSession()?.token === session.token) cache = { token: session.token, profile: Promise.resolve(after) };
       return before !== null && watched(before) !== watched(after);
     },
     async canAccess({ resource, action }) {

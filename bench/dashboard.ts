@@ -84,6 +84,7 @@ async function main() {
   const admin = await login(DEMO_ACCOUNTS.admin);
   const seller = await login(DEMO_ACCOUNTS.seller);
 
+  console.log(`Load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
   console.log(`\n${'POST /dashboard'.padEnd(30)} ${'median'.padStart(9)} ${'max'.padStart(9)}`);
   for (const [label, token] of [['admin (everything)', admin], ['seller (a tenth of the shops)', seller]] as const) {
     const times: number[] = [];
@@ -124,6 +125,7 @@ async function main() {
       await page.evaluate(() => localStorage.clear());
     }
     await browser.close();
+    console.log(`Load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   } else {
     console.log('\n(Build the console with `npx vite build` and install Chromium to time the dashboard in the browser.)');
   }

@@ -7,3 +7,4 @@ export * from './registry';
 export * from './types';
 export * from './money';
 export * from './calls';
+export * from './chat';

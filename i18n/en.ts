@@ -254,6 +254,17 @@ export const en = {
       },
       choices: { incoming: 'Incoming', received: 'Received' },
       placeholders: { message: 'Type here...' },
+      unread: '%{smart_count} chat waiting |||| %{smart_count} chats waiting',
+      visitor: {
+        title: 'Chat with us',
+        intro: 'Leave your name and email, and an administrator will answer you here.',
+        start: 'Start chat',
+        name_required: 'Please enter your name',
+        email_invalid: 'Please enter a valid email address',
+        waiting: 'Waiting for an administrator to join...',
+        joined: '%{name} has joined the chat',
+        empty: 'Say hello: an administrator will answer here.',
+      },
     },
     orders: {
       fields: {

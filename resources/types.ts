@@ -9,7 +9,7 @@
  * Labels are i18n keys under `resources.<name>` (see i18n/en.ts): `fields.<source>` for columns,
  * `inputs.<source>` for form inputs and Control options, `choices.<value>`, `placeholders.<source>`.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord, ResourceCallbacks } from 'react-admin';
 import type { ResourceApi } from '../contract';
 
@@ -153,6 +153,10 @@ export interface ResourceDefinition extends ResourceApi {
   lifecycle?: Omit<ResourceCallbacks, 'resource'>;
   /** Extra console routes of this resource, outside the management screen (`/subcategory`). */
   routes?: readonly { path: string; component: Loader }[];
+  /** Public pages of this resource: no sign-in, outside the console's layout (the visitor's `/chat`). */
+  publicRoutes?: readonly { path: string; component: Loader }[];
+  /** Wraps the icon of the resource's sidebar entry (a live count); rendered only for those who see the entry. */
+  menuBadge?: Loader<{ children: ReactNode }>;
 }
 
 /** Types a resource file; returns it unchanged. */

@@ -28,6 +28,7 @@ import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
+import { chatRoutes } from './routes/chat';
 import { userRoutes } from './routes/users';
 
 export interface Context {
@@ -223,14 +224,23 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
         // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
+        // A new record counts against anonymousWrite; a visitor's message to their own chat (a save
+        // with an id, or a REST PUT) against the looser anonymousReply.
         if (!request.caller && anonymousWrites.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
-          await throttle.take([[addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite]]);
+          const id = request.method === 'PUT' ? (request.params as { id?: unknown }).id : bodyOf(request).id;
+          const reply = id !== undefined && id !== null && id !== '' && id !== 0;
+          await throttle.take([
+            reply
+              ? [addressKey('anonymous-reply', request.ip), throttle.limits.anonymousReply]
+              : [addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite],
+          ]);
         }
       });
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
       await dashboardRoutes(api, ctx);
+      await chatRoutes(api, ctx);
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);

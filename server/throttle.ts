@@ -26,6 +26,8 @@ export interface Limits {
   register: Limit;
   /** Writes without a session (a visitor opening a chat) per address. */
   anonymousWrite: Limit;
+  /** A visitor's messages to their own chat, per address. */
+  anonymousReply: Limit;
 }
 
 const MINUTE = 60_000;
@@ -36,6 +38,7 @@ export const DEFAULT_LIMITS: Limits = {
   resetAddress: { max: 10, windowMs: MINUTE },
   register: { max: 10, windowMs: MINUTE },
   anonymousWrite: { max: 10, windowMs: MINUTE },
+  anonymousReply: { max: 60, windowMs: MINUTE },
 };
 
 /** Every limit multiplied by a factor (RATE_LIMIT_FACTOR); 0 turns throttling off. */

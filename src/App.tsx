@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource, reactRouterProvider, withLifecycleCallbacks, type ResourceCallbacks } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider } from '../authProvider';
@@ -48,10 +48,28 @@ export function createQueryClient() {
 /** One query cache for the console's lifetime (not one per render of App). */
 const queryClient = createQueryClient();
 
-const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const LoginScreen = lazyPage(() => import('./pages/LoginPage'));
+const loadDashboard = () => import('./pages/DashboardPage');
+
+/**
+ * The sign-in page fetches, while the user types, the code the first screen after signing in needs
+ * (the dashboard, its charts, the sidebar's live badges): the dashboard then shows as soon as its
+ * numbers arrive.
+ */
+function LoginPage() {
+  useEffect(() => {
+    const later = window.setTimeout(() => {
+      void loadDashboard();
+      void import('./dashboard/Charts');
+      for (const def of registry.resources) if (def.menuBadge) void def.menuBadge();
+    }, 0);
+    return () => window.clearTimeout(later);
+  }, []);
+  return <LoginScreen />;
+}
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
-const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const DashboardPage = lazyPage(loadDashboard);
 const SearchPage = lazyPage(() => import('./pages/SearchPage'));
 const NotFoundPage = lazyPage(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
 
@@ -100,6 +118,9 @@ export function App({ config }: { config: RuntimeConfig }) {
         <CustomRoutes noLayout>
           <Route path={REGISTER_PATH} element={<RegisterPage />} />
           <Route path={RESET_PATH} element={<ResetPasswordPage />} />
+          {registry.resources.flatMap((def) =>
+            (def.publicRoutes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+          )}
         </CustomRoutes>
         {screens.map((r) => (
           <Resource key={r.name} {...r} />

@@ -1,30 +1,25 @@
 /**
  * Live chat (SPEC §2.28): one card per chat, 'Incoming' with 'Accept' until an admin joins, then
  * 'Received' with who and when; an open chat shows its last six messages, 'Load previous', 'X' to
- * close and 'Type here...' with '>' to answer. The list is polled every 10 s (SPEC §9.2).
+ * close and 'Type here...' with '>' to answer. The list is polled every 10 s (SPEC §9.2) and, from
+ * the reference server, refreshed the moment a chat changes (its event stream, ./events.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { registry } from '..';
+import { CHATS_KEY, POLL_MS, UNREAD_KEY, loadChats, useAdminChatEvents, useMarkSeen } from './feed';
 import { adminSave, cardOf, fromVisitor, messagesOf, shownMessages, type Chat } from './rules';
 
-/** SPEC §9.2: the chat poll. */
-export const POLL_MS = 10_000;
+export { POLL_MS };
 const t = (key: string) => `resources.chats.inputs.${key}`;
 
 function useChats() {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
-  return useQuery({
-    queryKey: ['chat-logs'],
-    refetchInterval: POLL_MS,
-    queryFn: async () => {
-      const { HLL } = await dataProvider.call<unknown, { data?: Chat[] }>(registry.entity('chats').list, { page: 1 });
-      return Array.isArray(HLL?.data) ? HLL.data : [];
-    },
-  });
+  useAdminChatEvents();
+  return useQuery({ queryKey: CHATS_KEY, refetchInterval: POLL_MS, queryFn: () => loadChats(dataProvider) });
 }
 
 function useSaveChat() {
@@ -35,7 +30,7 @@ function useSaveChat() {
   return async (chat: Chat, message?: string) => {
     try {
       await dataProvider.call(registry.entity('chats').save, adminSave(chat, String(identity?.fullName ?? ''), new Date(), message));
-      await queryClient.invalidateQueries({ queryKey: ['chat-logs'] });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: CHATS_KEY }), queryClient.invalidateQueries({ queryKey: UNREAD_KEY })]);
       return true;
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -87,7 +82,15 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const [all, setAll] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const { shown, hidden } = shownMessages(messagesOf(chat), all);
+  const messages = messagesOf(chat);
+  const { shown, hidden } = shownMessages(messages, all);
+  const markSeen = useMarkSeen();
+  // An open chat's visitor messages are seen: the unread count drops.
+  const visitorMessages = messages.filter(fromVisitor).length;
+  useEffect(() => {
+    void markSeen(chat.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chat.id, visitorMessages]);
   const send = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || sending) return;

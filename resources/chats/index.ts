@@ -17,4 +17,7 @@ export default defineResource({
     },
   },
   screen: { kind: 'page', component: () => import('./ChatPage') },
+  // The visitor's side (SPEC §7.8 /chat/me): a public page, no sign-in.
+  publicRoutes: [{ path: '/chat', component: () => import('./VisitorChat') }],
+  menuBadge: () => import('./ChatBadge'),
 });

@@ -3,14 +3,9 @@
  * shows, which messages an open chat shows, and what accepting or answering saves.
  */
 import { format } from 'date-fns';
-import { isOn } from '../../contract';
+import { fromVisitor, isOn, messagesOf as messagesOfStored, type ChatMessage } from '../../contract';
 
-/** One message: the visitor's carry sent 1; the admin's recieved 1 (spelt so, SPEC §3.20). */
-export interface ChatMessage {
-  sent: 0 | 1;
-  recieved: 0 | 1;
-  message: string;
-}
+export type { ChatMessage };
 
 export interface Chat {
   id: number;
@@ -39,24 +34,9 @@ export function cardOf(chat: Chat): { received: boolean; adminName: string; rece
 }
 
 /** The chat's messages, whatever shape they were stored in. */
-export function messagesOf(chat: Chat): ChatMessage[] {
-  const raw = typeof chat.chats === 'string' ? safeParse(chat.chats) : chat.chats;
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && typeof m.message === 'string')
-    .map((m) => ({ sent: isOn(m.sent) ? 1 : 0, recieved: isOn(m.recieved) ? 1 : 0, message: m.message as string }));
-}
+export const messagesOf = (chat: Chat): ChatMessage[] => messagesOfStored(chat.chats);
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return [];
-  }
-}
-
-/** Whether a message is the visitor's (shown on the left; the admin's on the right). */
-export const fromVisitor = (m: ChatMessage) => m.sent === 1 && m.recieved !== 1;
+export { fromVisitor };
 
 /** The last six messages, or all of them after 'Load previous'. */
 export function shownMessages(messages: readonly ChatMessage[], all: boolean): { shown: ChatMessage[]; hidden: number } {

@@ -1,23 +1,47 @@
 /**
  * Live chat (SPEC §4.7): a visitor opens a chat; whether an admin has joined, who and when, is set by
  * an administrator's answer only. The first admin to join signs the chat: their name and the time
- * are filled in when the console leaves them out.
+ * are filled in when the console leaves them out. Saves append to the conversation (never rewrite
+ * it); the visitor's address is the one the server sees, and the visitor's browser gets a key to its
+ * own chat in a cookie (see server/chat.ts).
  */
 import { format } from 'date-fns';
-import { isOn } from '../../contract';
+import { appendMessages, isOn, messagesOf, visitorCount } from '../../contract';
+import { issueVisitorKey, visitorChatId } from '../chat';
 import type { EntityHooks } from './types';
 
 const ADMIN_SIDE = ['admin_online', 'admin_name', 'received_time'] as const;
+const VISITOR_SIDE = ['user_name', 'user_email', 'user_ip_address'] as const;
 
 export const hooks: EntityHooks = {
-  beforeWrite({ caller, scope, entity }, values, before) {
+  async visitorScope(db, request, id) {
+    return (await visitorChatId(db, request)) === id ? { kind: 'all' } : undefined;
+  },
+
+  beforeWrite({ caller, scope, entity, request, reply }, values, before) {
     const admin = caller?.role === 'admin' && scope.kind === 'all' && caller.can('chat-logs');
+    const stored = before ? messagesOf(before.chats) : [];
+    const posted = values.chats === undefined ? stored : messagesOf(values.chats);
+    const messages = appendMessages(stored, posted, admin ? 'admin' : 'visitor');
+    values.chats = JSON.stringify(messages);
+    values.visitor_messages = visitorCount(messages);
     if (!admin) {
       for (const key of ADMIN_SIDE) {
         values[key] = before ? before[key] : (entity.fields[key]?.default ?? null);
       }
+      if (before) {
+        // Who the visitor is stays as the chat was opened.
+        for (const key of VISITOR_SIDE) values[key] = before[key];
+      } else {
+        // The address the server sees (the proxy's forwarded one only when TRUST_PROXY is set).
+        values.user_ip_address = request?.ip ?? null;
+        if (reply && request) values.visitor_key_hash = issueVisitorKey(request, reply);
+        values.admin_seen = 0;
+      }
       return values;
     }
+    // An admin who accepts or answers has read the conversation.
+    values.admin_seen = values.visitor_messages;
     if (isOn(values.admin_online)) {
       if (!values.admin_name && !before?.admin_name) values.admin_name = String(caller.user.name ?? '');
       if (!values.received_time && !before?.received_time) values.received_time = format(new Date(), 'HH:mm-dd/MM/yyyy');

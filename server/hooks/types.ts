@@ -3,6 +3,7 @@
  * `server/hooks/<entity name>.ts` exporting `hooks` is picked up by the generic routes for that
  * entity; everything else (defaults, ownership, unique fields, links) is read from the contract.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityContract } from '../../contract';
 import type { Caller } from '../auth';
 import type { DB, Row } from '../db';
@@ -14,9 +15,17 @@ export interface HookContext {
   entity: EntityContract;
   caller: Caller | null;
   scope: Scope;
+  /** The HTTP exchange of a save (the client's address, its cookies, headers to answer with). */
+  request?: FastifyRequest;
+  reply?: FastifyReply;
 }
 
 export interface EntityHooks {
+  /**
+   * A caller without a session who proves otherwise that a record is theirs (a visitor's chat
+   * cookie) may change it: the scope to change it in, or undefined to apply the contract's rule.
+   */
+  visitorScope?(db: DB, request: FastifyRequest, id: number): Promise<Scope | undefined>;
   /** A create that names an existing record adds to it instead (categories by name, SPEC §2.15). */
   findExisting?(ctx: HookContext, body: Row): Promise<Row | undefined>;
   /** Checks and shapes the values of a save or status call before they are written. */

@@ -5,14 +5,14 @@
  * orders, buyers their own orders. Money is summed per currency here and converted by the console.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { convert, roleOf, type Rate } from '../../contract';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
 } from '../../contract/dashboard';
 import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
-import type { DB, Row } from '../db';
+import { ORDER_STATS, PAGE_INDEX, type DB, type Row } from '../db';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';
@@ -41,9 +41,6 @@ export function readRange(body: Record<string, unknown>, today = new Date()): { 
 
 type Who = { role: 'admin' } | { role: 'seller'; id: number } | { role: 'buyer'; id: number };
 
-const count = async (query: SelectQueryBuilder<Record<string, Row>, string, object>): Promise<number> =>
-  Number((await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-
 const ownShops = (db: DB, id: number) => db.selectFrom('shops').select('id').where('owner_id', '=', id);
 
 /** The orders a viewer's cards read: all, their shops' (seller), or their own (buyer). */
@@ -55,15 +52,33 @@ function orders(db: DB, who: Who) {
 }
 
 const asTotals = (rows: Row[]): CurrencyTotal[] =>
-  rows.map((r) => ({ currency: (r.currency as string | null) ?? 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+  rows.map((r) => ({ currency: (r.currency as string | null) || 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+
+/** An admin's numbers come from the counters kept per day, currency and status (ORDER_STATS, db.ts). */
+const stats = (db: DB) => db.selectFrom(ORDER_STATS);
 
 async function ordersCard(db: DB, who: Who): Promise<MoneyCard> {
-  const rows = await orders(db, who)
-    .select(['currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
-    .groupBy('currency')
-    .orderBy('currency')
-    .execute();
-  return { count: rows.reduce((n, r) => n + Number(r.n), 0), totals: asTotals(rows) };
+  const rows = (
+    who.role === 'admin'
+      ? await stats(db)
+          .select(['currency', sql<number>`sum(n)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+          .groupBy('currency')
+          .orderBy('currency')
+          .execute()
+      : await orders(db, who)
+          .select(['currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+          .groupBy('currency')
+          .orderBy('currency')
+          .execute()
+  ).filter((r) => Number(r.n) !== 0);
+  return { count: rows.reduce((n, r) => n + Number(r.n), 0), totals: mergeCurrencies(asTotals(rows)) };
+}
+
+/** '' and null both read as USD: one total per currency. */
+function mergeCurrencies(totals: CurrencyTotal[]): CurrencyTotal[] {
+  const out = new Map<string, number>();
+  for (const t of totals) out.set(t.currency ?? 'USD', (out.get(t.currency ?? 'USD') ?? 0) + t.amount);
+  return [...out].map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 }));
 }
 
 async function charts(db: DB, who: Who, range: { from: string; to: string }, rates: Rate[]): Promise<DashboardCharts> {
@@ -71,13 +86,27 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
   const inRange = () =>
     orders(db, who).where('created_at', '>=', range.from).where('created_at', '<', `${range.to}T99`);
   const day = sql<string>`substr(created_at, 1, 10)`;
-  const perDay = await inRange()
-    .select([day.as('day'), 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
-    .groupBy([day, 'currency'])
-    .orderBy(day)
-    .orderBy('currency')
-    .execute();
-  const byStatus = await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute();
+  const counters = () => stats(db).where('day', '>=', range.from).where('day', '<=', range.to);
+  const perDay = (
+    who.role === 'admin'
+      ? await counters()
+          .select(['day', 'currency', sql<number>`sum(n)`.as('n'), sql<number>`sum(amount)`.as('amount')])
+          .groupBy(['day', 'currency'])
+          .orderBy('day')
+          .orderBy('currency')
+          .execute()
+      : await inRange()
+          .select([day.as('day'), 'currency', sql<number>`count(*)`.as('n'), sql<number>`sum(paid_total_fxws)`.as('amount')])
+          .groupBy([day, 'currency'])
+          .orderBy(day)
+          .orderBy('currency')
+          .execute()
+  ).filter((r) => Number(r.n) !== 0);
+  const byStatus = (
+    who.role === 'admin'
+      ? await counters().select(['status', sql<number>`sum(n)`.as('n')]).groupBy('status').orderBy('status').execute()
+      : await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute()
+  ).filter((r) => Number(r.n) !== 0);
   const perShop = await inRange()
     .select(['shop_id', 'currency', sql<number>`sum(paid_total_fxws)`.as('amount')])
     .groupBy(['shop_id', 'currency'])
@@ -95,7 +124,7 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
     : [];
   return {
     ...range,
-    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) ?? 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
+    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) || 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
     byStatus: byStatus.map((r) => ({ status: Number(r.status), count: Number(r.n) })),
     topShops: top.map(([id, totals]) => ({ id, name: String(names.find((n) => Number(n.id) === id)?.name ?? `#${id}`), totals })),
   };
@@ -105,10 +134,14 @@ export async function dashboardStats(db: DB, caller: Caller, range: { from: stri
   const role = roleOf(caller.user.abilities);
   const who: Who = role === 'admin' ? { role } : { role, id: caller.id };
   const cards = cardsFor({ id: caller.id, abilities: caller.user.abilities, granted_accesses: caller.user.granted_accesses });
-  const shopsQuery = who.role === 'admin' ? db.selectFrom('shops') : db.selectFrom('shops').where('owner_id', '=', who.id);
-  const productsQuery =
-    who.role === 'admin' ? db.selectFrom('products') : db.selectFrom('products').where('shop_id', 'in', ownShops(db, who.id));
-  const stats: DashboardStats = { role, shops: await count(shopsQuery), products: await count(productsQuery) };
+  // Read from the page counters the list screens keep (PAGE_INDEX, db.ts): everyone's (owner 0), or
+  // the caller's own (shops by owner_id, products by their shop's owner), never a count(*) of the table.
+  const owner = who.role === 'admin' ? 0 : who.id;
+  const counted = async (table: string) =>
+    Number(
+      (await db.selectFrom(PAGE_INDEX).select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('tbl', '=', table).where('owner', '=', owner).executeTakeFirstOrThrow()).n,
+    );
+  const stats: DashboardStats = { role, shops: await counted('shops'), products: await counted('products') };
   if (cards.orders) {
     stats.orders = await ordersCard(db, who);
     const rates = (await db.selectFrom('exchanges').select(['code', 'value_per_dollar']).execute()) as unknown as Rate[];

@@ -4,7 +4,7 @@
  * ownership, unique fields and links are read from the contract. Every save runs, with its related
  * rows, in one transaction.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityContract, Info, Paginated } from '../../contract';
 import type { AppContext } from '../app';
@@ -19,6 +19,12 @@ import { loadHooks, type EntityHooks, type HookContext } from '../hooks';
 import { audit } from '../audit';
 import { checkUnreferenced } from '../integrity';
 import { ok, readListQuery, wantsPages } from './common';
+
+/** The HTTP exchange a call came in, for hooks that read the caller's address or set a cookie. */
+export interface HttpExchange {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
 
 /**
  * Entities served here: not those with routes of their own (users), nor those no one may call, nor
@@ -112,7 +118,7 @@ export interface EntityService {
   /** One record the caller may read, in wire shape; 404 otherwise. */
   one(caller: Caller | null, id: number, own: boolean): Promise<Row>;
   /** The save call: creates without an id, updates with one; answers the envelope (the record in `detail`). */
-  save(caller: Caller | null, body: Record<string, unknown>): Promise<Info<Row>>;
+  save(caller: Caller | null, body: Record<string, unknown>, http?: HttpExchange): Promise<Info<Row>>;
   /** The status call: status fields, or a delete in the entity's delete style. */
   status?(caller: Caller | null, body: Record<string, unknown>): Promise<Info<Row>>;
   /** Deletes one record (the status call's delete). */
@@ -135,11 +141,13 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
     const title = entity.title;
     const readScope = (caller: Caller | null, own: boolean) => narrowed(authorizeRead(entity, caller), entity, caller, own);
 
-    const save = async (caller: Caller | null, given: Record<string, unknown>) => {
+    const save = async (caller: Caller | null, given: Record<string, unknown>, http?: HttpExchange) => {
       const body = { ...given };
-      const scope = authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
+      // A visitor without a session may change only their own chat (the entity's visitorScope).
+      const visitor = !caller && !isNew(body.id) && hooks.visitorScope && http ? await hooks.visitorScope(db, http.request, readId(body.id)) : undefined;
+      const scope = visitor ?? authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
       return db.transaction().execute(async (trx) => {
-        const ctx: HookContext = { db: trx, entity, caller, scope };
+        const ctx: HookContext = { db: trx, entity, caller, scope, request: http?.request, reply: http?.reply };
         if (isNew(body.id)) {
           const existing = await hooks.findExisting?.(ctx, body);
           if (!existing) {
@@ -241,7 +249,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
       return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
     });
 
-    app.post(entity.save, async (request) => save(request.caller, bodyOf(request)));
+    app.post(entity.save, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
 
     if (status) app.post(entity.status, async (request) => status(request.caller, bodyOf(request)));
   }

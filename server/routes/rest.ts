@@ -142,7 +142,7 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
         throw badRequest(`A new record takes no id; PUT ${base}/{id} changes one`);
       }
       const { id: _none, ...fields } = body;
-      return record(reply, await service.save(request.caller, fields), 201);
+      return record(reply, await service.save(request.caller, fields, { request, reply }), 201);
     });
   }
 
@@ -152,7 +152,7 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
     if (body.id !== undefined && body.id !== null && String(body.id) !== String(id)) {
       throw badRequest(`The body's id (${String(body.id).slice(0, 20)}) is not the address's (${id})`);
     }
-    return record(reply, await service.save(request.caller, { ...body, id }));
+    return record(reply, await service.save(request.caller, { ...body, id }, { request, reply }));
   });
 
   const remove = service.remove;

@@ -4,7 +4,7 @@
  * or name, identity, permissions and canAccess are re-read, so the sidebar and the user menu follow.
  * A session the server has ended (blacklisting, 'sign out everywhere else') signs the user out.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useLocation, useLogoutIfAccessDenied } from 'react-admin';
 import type { MarketplaceAuthProvider } from '../../authProvider';
@@ -26,7 +26,14 @@ export function useRefreshProfile() {
 export function ProfileWatcher() {
   const { pathname } = useLocation();
   const refreshProfile = useRefreshProfile();
+  // The first screen was drawn from a profile read moments ago (signing in, or opening the page):
+  // it is read again from the next navigation on.
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     void refreshProfile();
   }, [pathname, refreshProfile]);
   return null;

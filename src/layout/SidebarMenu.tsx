@@ -1,8 +1,11 @@
+import type { ReactElement } from 'react';
 import { Box } from '@mui/material';
 import { Menu, useGetIdentity, useTranslate, type MenuProps } from 'react-admin';
 import { menuFor, type AccessProfile } from '../../authProvider';
 import { roleOf, type AccessEntry } from '../../contract';
 import { en } from '../../i18n/en';
+import { registry } from '../../resources';
+import { Loaded } from '../screens/loaded';
 import { DEFAULT_MENU_ICON, MENU_ICONS } from './menuIcons';
 
 /**
@@ -12,6 +15,12 @@ import { DEFAULT_MENU_ICON, MENU_ICONS } from './menuIcons';
 export function menuLabelKey(token: string, admin: boolean): string {
   if (!admin && token in en.menu.seller) return `menu.seller.${token}`;
   return `menu.${token}`;
+}
+
+/** A resource's live count on its entry's icon (menuBadge), when it declares one. */
+function withBadge(token: string, icon: ReactElement): ReactElement {
+  const badge = registry.resources.find((def) => def.menu?.token === token)?.menuBadge;
+  return badge ? <Loaded loader={badge} props={{ children: icon }} /> : icon;
 }
 
 /** The sidebar (SPEC §2.6): the entries the signed-in user may see, in order, current one highlighted. */
@@ -28,7 +37,7 @@ export function SidebarMenu(props: MenuProps) {
             key={entry.token}
             to={entry.path}
             primaryText={menuLabelKey(entry.token, admin)}
-            leftIcon={(entry.icon && MENU_ICONS[entry.icon]) || DEFAULT_MENU_ICON}
+            leftIcon={withBadge(entry.token, (entry.icon && MENU_ICONS[entry.icon]) || DEFAULT_MENU_ICON)}
           />
         ))}
       </Menu>

@@ -194,3 +194,48 @@ describe('against a contract-only server', () => {
     expect(a!.topShops.map((t) => t.name)).toEqual(b!.topShops.map((t) => t.name));
   });
 });
+
+describe("the admins' order counters", () => {
+  /** The admin's numbers as the orders table itself gives them. */
+  async function fromOrders() {
+    const rows = await s.db.selectFrom('orders').select(['currency', 'status', 'paid_total_fxws', 'created_at']).execute();
+    const byCurrency = new Map<string, { n: number; amount: number }>();
+    const byStatus = new Map<number, number>();
+    for (const r of rows) {
+      const c = (r.currency as string | null) || 'USD';
+      const e = byCurrency.get(c) ?? { n: 0, amount: 0 };
+      e.n += 1;
+      e.amount += Number(r.paid_total_fxws ?? 0);
+      byCurrency.set(c, e);
+      const d = String(r.created_at).slice(0, 10);
+      if (d >= range.from && d <= range.to) byStatus.set(Number(r.status), (byStatus.get(Number(r.status)) ?? 0) + 1);
+    }
+    return {
+      count: rows.length,
+      totals: [...byCurrency].map(([currency, e]) => ({ currency, amount: Math.round(e.amount * 100) / 100 })).sort((a, b) => a.currency.localeCompare(b.currency)),
+      byStatus: [...byStatus].filter(([, n]) => n).sort((a, b) => a[0] - b[0]).map(([status, count]) => ({ status, count })),
+    };
+  }
+
+  async function fromDashboard(token: string) {
+    const { detail } = (await s.post('/dashboard', range, token)).body as { detail: DashboardStats };
+    return {
+      count: detail.orders!.count,
+      totals: [...detail.orders!.totals].sort((a, b) => String(a.currency).localeCompare(String(b.currency))),
+      byStatus: detail.charts!.byStatus,
+    };
+  }
+
+  it('follow every write of an order: a new one, a status change, a new total, a delete', async () => {
+    const { token } = await signIn(s, demo.admin);
+    expect(await fromDashboard(token)).toEqual(await fromOrders());
+    const some = await s.db.selectFrom('orders').selectAll().orderBy('id').limit(2).execute();
+    const { id: _id, ...copy } = some[0];
+    const added = await s.db.insertInto('orders').values({ ...copy, tracking_number: 'COUNTER-1', currency: 'EUR', paid_total_fxws: 12.5 }).returning('id').executeTakeFirstOrThrow();
+    await s.db.updateTable('orders').set({ status: 5 }).where('id', '=', some[1].id as number).execute();
+    await s.db.updateTable('orders').set({ paid_total_fxws: 99.99 }).where('id', '=', added.id as number).execute();
+    expect(await fromDashboard(token)).toEqual(await fromOrders());
+    await s.db.deleteFrom('orders').where('id', '=', added.id as number).execute();
+    expect(await fromDashboard(token)).toEqual(await fromOrders());
+  });
+});

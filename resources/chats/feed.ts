@@ -1,0 +1,78 @@
+/**
+ * The admins' live view of the chats: the stream's events refresh the chat list and the unread count
+ * at once; both are also polled every 10 s (SPEC §9.2), which is all a contract-only server gets.
+ */
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { CHAT_PATHS } from '../../contract';
+import type { MarketplaceDataProvider } from '../../dataProvider';
+import { useConfig } from '../../src/config';
+import { registry } from '..';
+import { adminSource, listenToChats } from './events';
+import { cardOf, type Chat } from './rules';
+
+/** SPEC §9.2: the chat poll. */
+export const POLL_MS = 10_000;
+export const CHATS_KEY = ['chat-logs'];
+export const UNREAD_KEY = ['chat-unread'];
+
+/** Follows the admins' chat stream while mounted (one stream per tab, shared). */
+export function useAdminChatEvents() {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const queryClient = useQueryClient();
+  const { apiUrl } = useConfig();
+  useEffect(() => {
+    const buyTicket = async () => {
+      const { detail } = await dataProvider.call<{ ticket: string }>(CHAT_PATHS.ticket, {});
+      return detail!.ticket;
+    };
+    return listenToChats('admin', adminSource(apiUrl, buyTicket), (event) => {
+      void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+      if (typeof event.unread === 'number') queryClient.setQueryData(UNREAD_KEY, event.unread);
+      else void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+    });
+  }, [apiUrl, dataProvider, queryClient]);
+}
+
+/** Loads the first page of chats (SPEC §7.8). */
+export async function loadChats(dataProvider: MarketplaceDataProvider): Promise<Chat[]> {
+  const { HLL } = await dataProvider.call<unknown, { data?: Chat[] }>(registry.entity('chats').list, { page: 1 });
+  return Array.isArray(HLL?.data) ? HLL.data : [];
+}
+
+/**
+ * Chats waiting for the admins: the server's count (incoming, or with visitor messages no admin has
+ * seen); from a contract-only server, the incoming chats of the first page.
+ */
+export function useChatUnread(): number | undefined {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const { data } = useQuery({
+    queryKey: UNREAD_KEY,
+    refetchInterval: POLL_MS,
+    queryFn: async () => {
+      try {
+        const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.unread, {});
+        return Number(detail?.unread ?? 0);
+      } catch (error) {
+        if ((error as { status?: number }).status !== 404) throw error;
+        return (await loadChats(dataProvider)).filter((chat) => !cardOf(chat).received).length;
+      }
+    },
+  });
+  return data;
+}
+
+/** Tells the server the admins have seen a chat's visitor messages (ignored by a contract-only server). */
+export function useMarkSeen() {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const queryClient = useQueryClient();
+  return async (id: number) => {
+    try {
+      const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.seen, { id });
+      if (typeof detail?.unread === 'number') queryClient.setQueryData(UNREAD_KEY, detail.unread);
+    } catch {
+      /* a contract-only server has no such call */
+    }
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Live chat plumbing of the reference server: the visitor's key to their own chat, the admins'
+ * event-stream tickets, and the feed that pushes "this chat changed" to open event streams.
+ *
+ * - A visitor has no account. Opening a chat sets an HttpOnly, SameSite=Strict cookie holding a
+ *   random key (only its SHA-256 is stored); that key, not the address, lets the browser read
+ *   (/chat/me), answer and follow (events) its own chat.
+ * - EventSource cannot send an Authorization header, and the session token must never travel in a
+ *   URL (addresses are logged). An admin trades the session for a ticket (POST with the bearer
+ *   token) that opens one stream: random, single-use, valid for TICKET_TTL_MS, stored hashed with a
+ *   prefix so it can never be used as a bearer token.
+ * - The feed looks at the database for chats changed since its last look, every FEED_POLL_MS while
+ *   someone listens: writes made by any API process on the same database are seen.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { sql } from 'kysely';
+import { callerOf, randomToken, sha256, type Caller } from './auth';
+import { now, type DB } from './db';
+
+export const VISITOR_COOKIE = 'chat_visitor';
+/** A visitor's key lasts 30 days, renewed by nothing: a new chat gives a new key. */
+const VISITOR_KEY_DAYS = 30;
+export const TICKET_TTL_MS = 60_000;
+export const FEED_POLL_MS = 250;
+export const HEARTBEAT_MS = 15_000;
+/** Open streams allowed per admin and per client address (per API process). */
+export const STREAM_LIMITS = { perUser: 5, perAddress: 20 };
+
+const ticketHash = (ticket: string) => sha256(`chat-events:${ticket}`);
+
+/** The value of one cookie of the request, or undefined. */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** A new visitor key: its cookie is set on the answer, its hash returned to be stored with the chat. */
+export function issueVisitorKey(request: FastifyRequest, reply: FastifyReply): string {
+  const key = randomToken();
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const path = request.url.replace(/\/chat(\?.*)?$/, '') || '/';
+  reply.header('Set-Cookie', `${VISITOR_COOKIE}=${key}; Path=${path}; Max-Age=${VISITOR_KEY_DAYS * 86400}; HttpOnly; SameSite=Strict${secure}`);
+  return sha256(key);
+}
+
+/** The id of the chat whose key the request's cookie holds, or undefined. */
+export async function visitorChatId(db: DB, request: FastifyRequest): Promise<number | undefined> {
+  const key = cookieOf(request, VISITOR_COOKIE);
+  if (!key || key.length > 100) return undefined;
+  const row = await db.selectFrom('chats').select('id').where('visitor_key_hash', '=', sha256(key)).orderBy('id', 'desc').executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+export async function issueTicket(db: DB, userId: number): Promise<string> {
+  const ticket = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: ticketHash(ticket), user_id: userId, expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(), created_at: now() })
+    .execute();
+  return ticket;
+}
+
+/** The caller a ticket was issued to, the ticket spent; undefined when unknown, spent or expired. */
+export async function redeemTicket(db: DB, ticket: string): Promise<Caller | undefined> {
+  if (ticket.length > 100) return undefined;
+  const spent = await db.deleteFrom('sessions').where('token_hash', '=', ticketHash(ticket)).returning(['user_id', 'expires_at']).executeTakeFirst();
+  if (!spent || String(spent.expires_at) < now()) return undefined;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', Number(spent.user_id)).executeTakeFirst();
+  if (!user || !Number(user.is_active)) return undefined;
+  return callerOf(user);
+}
+
+/** How many chats wait for the admins: incoming, or with visitor messages they have not seen. */
+export async function unreadChats(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('chats')
+    .select(sql<number>`count(*)`.as('n'))
+    .where((eb) => eb.or([eb('admin_online', '=', 0), eb('admin_online', 'is', null), eb(sql`coalesce(visitor_messages, 0)`, '>', sql`coalesce(admin_seen, 0)`)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface Listener {
+  /** Admins hear of every chat; a visitor of theirs only. */
+  chatId?: number;
+  userId?: number;
+  address: string;
+  res: ServerResponse;
+}
+
+/** Writes one server-sent event. */
+export const sendEvent = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/**
+ * How far back each look reaches: a write is stamped before its transaction commits, and processes
+ * on several machines stamp by their own clocks, so a change may appear a little after its stamp.
+ * Changes already told are remembered for this long, and told once.
+ */
+export const FEED_LOOKBACK_MS = 5_000;
+
+const earlier = (stamp: string, ms: number) => new Date(Date.parse(stamp) - ms).toISOString();
+
+export class ChatFeed {
+  private readonly listeners = new Set<Listener>();
+  private timer?: NodeJS.Timeout;
+  /** The newest stamp seen, and when the feed began to look (nothing older is told). */
+  private since = now();
+  private started = this.since;
+  /** Changes already told ('id@updated_at'), with their stamps. */
+  private told = new Map<string, string>();
+  private lastBeat = Date.now();
+  private running = false;
+
+  constructor(
+    private readonly db: DB,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  count(match: (l: Listener) => boolean): number {
+    let n = 0;
+    for (const l of this.listeners) if (match(l)) n++;
+    return n;
+  }
+
+  add(listener: Listener): () => void {
+    if (this.listeners.size === 0) {
+      this.since = now();
+      this.started = this.since;
+      this.told.clear();
+    }
+    this.listeners.add(listener);
+    this.timer ??= setInterval(() => void this.tick(), FEED_POLL_MS);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+      }
+    };
+  }
+
+  close(): void {
+    for (const l of this.listeners) l.res.end();
+    this.listeners.clear();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const back = earlier(this.since, FEED_LOOKBACK_MS);
+      const from = back > this.started ? back : this.started;
+      const rows = await this.db
+        .selectFrom('chats')
+        .select(['id', 'updated_at'])
+        .where('updated_at', '>=', from)
+        .orderBy('updated_at')
+        .limit(1000)
+        .execute();
+      const changed = rows.filter((r) => !this.told.has(`${r.id}@${r.updated_at}`));
+      for (const r of changed) {
+        this.told.set(`${r.id}@${r.updated_at}`, String(r.updated_at));
+        if (String(r.updated_at) > this.since) this.since = String(r.updated_at);
+      }
+      for (const [key, stamp] of this.told) if (stamp < from) this.told.delete(key);
+      if (changed.length) {
+        const ids = [...new Set(changed.map((r) => Number(r.id)))];
+        const admins = [...this.listeners].some((l) => l.chatId === undefined);
+        const unread = admins ? await unreadChats(this.db) : 0;
+        for (const l of this.listeners) {
+          if (l.chatId === undefined) sendEvent(l.res, 'chat', { ids, unread });
+          else if (ids.includes(l.chatId)) sendEvent(l.res, 'chat', { ids: [l.chatId] });
+        }
+      }
+      if (Date.now() - this.lastBeat >= HEARTBEAT_MS) {
+        this.lastBeat = Date.now();
+        for (const l of this.listeners) l.res.write(': heartbeat\n\n');
+      }
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.running = false;
+    }
+  }
+}
