@@ -4,6 +4,7 @@
  * the shape of a successful answer. The reference server's OpenAPI document is generated from this
  * table and the registry; a test fails when a route of the server is described by neither.
  */
+import { CHAT_PATHS } from './chat';
 import { DASHBOARD_PATH } from './dashboard';
 import { PATHS } from './entities';
 import { REQ, b, i, j, s, type FieldSpec } from './entity';
@@ -24,7 +25,7 @@ export interface CallSpec {
   body?: Readonly<Record<string, FieldSpec>>;
   multipart?: Readonly<Record<string, FieldSpec>>;
   /** What a success answers: the envelope, a file, or a plain JSON value. */
-  answers?: 'envelope' | 'file' | 'json' | 'html';
+  answers?: 'envelope' | 'file' | 'json' | 'html' | 'events';
 }
 
 const SIGNED_IN: readonly CallRole[] = ['signed-in'];
@@ -108,6 +109,26 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: '/catalogue', summary: 'Active products of active shops, for buyers', roles: SIGNED_IN, extension: true,
     body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), q: s({ max: 100 }) },
+  },
+  {
+    method: 'POST', path: PATHS.chatMe, summary: "The visitor's own chat, found by the visitor's chat cookie (the address sent is not trusted)", roles: ['anyone'],
+    body: { user_ip_address: s({ max: 64 }) },
+  },
+  {
+    method: 'POST', path: CHAT_PATHS.unread, summary: 'How many chats wait for an admin (incoming, or with visitor messages not yet seen)', roles: ADMIN, extension: true,
+    who: "an admin holding 'chat-logs'",
+  },
+  {
+    method: 'POST', path: CHAT_PATHS.seen, summary: "The admins have seen this chat's visitor messages", roles: ADMIN, extension: true,
+    who: "an admin holding 'chat-logs'", body: { id: i({ required: true, min: 1 }) },
+  },
+  {
+    method: 'POST', path: CHAT_PATHS.ticket, summary: "A single-use ticket, valid 60 s, that opens the admins' chat event stream", roles: ADMIN, extension: true,
+    who: "an admin holding 'chat-logs'",
+  },
+  {
+    method: 'GET', path: CHAT_PATHS.events, summary: 'Server-sent events: a chat changed (admins with ?ticket=, or a visitor with their chat cookie for their own chat)', roles: ['anyone'], extension: true,
+    who: "an admin holding 'chat-logs' (with a ticket), or the visitor of the chat", answers: 'events',
   },
   { method: 'GET', path: '/openapi.json', summary: 'This document', roles: ['anyone'], extension: true, answers: 'json' },
   { method: 'GET', path: '/docs', summary: 'An interactive reference of this document', roles: ['anyone'], extension: true, answers: 'html' },

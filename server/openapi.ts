@@ -311,7 +311,9 @@ function callOperation(call: CallSpec): Operation {
         ? { 200: { description: 'A JSON document', content: { 'application/json': { schema: {} } } } }
         : answers === 'html'
           ? { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } }
-          : { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } };
+          : answers === 'events'
+            ? { 200: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } } }
+            : { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } };
   const params = [...call.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', maxLength: 255 } }));
   const who = call.who ?? (call.roles.includes('anyone') ? 'Anyone.' : call.roles.join(', '));
   return operation({
