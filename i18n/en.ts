@@ -464,6 +464,12 @@ export const en = {
         commission_monthly: 'Fill-in for new category',
       },
     },
+    subcategories: {
+      name: 'Subcategory |||| Subcategories',
+      title: 'Subcategories',
+      fields: { id: 'ID', name: 'Name', serial: 'Serial', 'category.name': 'Category' },
+      inputs: { name: 'Name', serial: 'Serial', category_id: 'Category' },
+    },
     templates: {
       name: 'Template |||| Templates',
       fields: {

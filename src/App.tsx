@@ -20,7 +20,9 @@ const screens = toResources(registry);
 /** Each resource's lifecycle callbacks, for its admin screen and its seller variant. */
 const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
   def.lifecycle
-    ? [def.menu, def.seller].filter((entry) => entry !== undefined).map((entry) => ({ resource: entry.path.slice(1), ...def.lifecycle }))
+    ? [def.menu?.path ?? def.screenPath, def.seller?.path]
+        .filter((path) => path !== undefined)
+        .map((path) => ({ resource: path.slice(1), ...def.lifecycle }))
     : [],
 );
 
