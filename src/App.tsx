@@ -10,7 +10,7 @@ import { Loaded } from './screens/loaded';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView, ShellLayout } from './layout';
 import { lazyPage } from './lazyPage';
-import { theme } from './theme';
+import { darkTheme, theme } from './theme';
 
 const { Route } = reactRouterProvider;
 
@@ -79,6 +79,7 @@ export function App({ config }: { config: RuntimeConfig }) {
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={theme}
+        darkTheme={darkTheme}
         layout={ShellLayout}
         loginPage={LoginPage}
         dashboard={DashboardPage}
