@@ -44,6 +44,11 @@ export interface ResourceApi {
   api: ApiSpec;
   /** The admin screen's sidebar entry; absent for entities without a screen of their own. */
   menu?: MenuEntry;
+  /**
+   * The admin screen's route when it has no sidebar entry of its own (`/subcategory`, opened from
+   * Categories): guarded by the entity's `api.access`, never an assignable token of its own.
+   */
+  screenPath?: string;
   seller?: SellerEntry;
   sellerPages?: readonly SellerPageEntry[];
 }
@@ -132,6 +137,8 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
       const { token, path, order, icon } = resource.menu;
       items.push({ entry: { token, path, level: 3, icon }, order });
       routes.set(path.slice(1), { resource, entity, seller: false });
+    } else if (resource.screenPath) {
+      routes.set(resource.screenPath.slice(1), { resource, entity, seller: false });
     }
     if (resource.seller) {
       const { token, path, order, icon, sellerOrder } = resource.seller;

@@ -221,6 +221,7 @@ export const en = {
     new_record: 'New record',
     not_found: 'Record %{id} does not exist, or it is not yours. Pick one in the list below.',
     open_record: 'Open record %{id}',
+    empty_value: 'Empty',
     export: 'Export CSV',
     confirm_delete_title: 'Delete %{name}?',
     confirm_delete_content: 'This cannot be undone.',
@@ -474,6 +475,12 @@ export const en = {
         commission_flat_rate: 'Fill-in for new category',
         commission_monthly: 'Fill-in for new category',
       },
+    },
+    subcategories: {
+      name: 'Subcategory |||| Subcategories',
+      title: 'Subcategories',
+      fields: { id: 'ID', name: 'Name', serial: 'Serial', 'category.name': 'Category' },
+      inputs: { name: 'Name', serial: 'Serial', category_id: 'Category' },
     },
     templates: {
       name: 'Template |||| Templates',

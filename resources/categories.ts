@@ -20,6 +20,7 @@ export default defineResource({
   },
   screen: {
     kind: 'list',
+    links: [{ path: '/subcategory', label: 'resources.subcategories.title' }],
     columns: [
       { kind: 'text', source: 'id' },
       { kind: 'text', source: 'name' },

@@ -136,6 +136,8 @@ export interface ListScreen {
   onRowClick?: (record: RaRecord, helpers: RowClickHelpers) => void;
   /** A permanent filter of the list (Brands: product_id 0). */
   filter?: Readonly<Record<string, unknown>>;
+  /** Buttons to related screens beside Explore (Categories ↔ Subcategories): route path and i18n label key. */
+  links?: readonly { path: string; label: string }[];
 }
 
 /** A screen that is not a list (live chat): one component replaces the management screen. */

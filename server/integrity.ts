@@ -9,8 +9,13 @@ import { conflict } from './errors';
 
 /** Entities whose `one` relation points at the entity: [entity, key]. */
 function referrers(registry: Registry, target: string): [EntityContract, string][] {
+  // Records the target owns (a category's subcategories point back at it) go with it: not a use.
+  const owned = (registry.entity(target).relations ?? []).filter((r) => r.kind === 'many');
   return registry.entities.flatMap((e) =>
-    (e.relations ?? []).filter((r) => r.kind === 'one' && r.entity === target && r.key in e.fields).map((r) => [e, r.key] as [EntityContract, string]),
+    (e.relations ?? [])
+      .filter((r) => r.kind === 'one' && r.entity === target && r.key in e.fields)
+      .filter((r) => !owned.some((o) => o.entity === e.name && o.key === r.key))
+      .map((r) => [e, r.key] as [EntityContract, string]),
   );
 }
 

@@ -11,7 +11,7 @@ import { Loaded } from './screens/loaded';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView, ShellLayout } from './layout';
 import { lazyPage } from './lazyPage';
-import { theme } from './theme';
+import { darkTheme, theme } from './theme';
 
 const { Route } = reactRouterProvider;
 
@@ -21,7 +21,9 @@ const screens = toResources(registry);
 /** Each resource's lifecycle callbacks, for its admin screen and its seller variant. */
 const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
   def.lifecycle
-    ? [def.menu, def.seller].filter((entry) => entry !== undefined).map((entry) => ({ resource: entry.path.slice(1), ...def.lifecycle }))
+    ? [def.menu?.path ?? def.screenPath, def.seller?.path]
+        .filter((path) => path !== undefined)
+        .map((path) => ({ resource: path.slice(1), ...def.lifecycle }))
     : [],
 );
 
@@ -103,6 +105,7 @@ export function App({ config }: { config: RuntimeConfig }) {
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={theme}
+        darkTheme={darkTheme}
         layout={ShellLayout}
         loginPage={LoginPage}
         dashboard={DashboardPage}

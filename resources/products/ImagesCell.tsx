@@ -1,10 +1,11 @@
 /**
- * Image column (SPEC §2.11): a 'double click' link; double-clicking it (or Enter) opens the global
- * dialog with the product's images shown and 'Add to cart'.
+ * Image column (SPEC §2.11): a 'double click' link; double-clicking it (or Enter or Space, reached
+ * with the arrow keys along its row) opens the global dialog with the product's images and 'Add to cart'.
  */
 import { Link, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useModalActions } from '../../src/dialog';
+import { CELL_FOCUS, isActivation } from '../../src/screens/cells';
 import type { CellProps } from '../types';
 import { AddToCartButton } from '../orders/AddToCartButton';
 import { ImageList } from './ImageList';
@@ -34,8 +35,11 @@ export default function ImagesCell({ record, source }: CellProps) {
         e.stopPropagation();
         show();
       }}
+      tabIndex={-1}
+      {...{ [CELL_FOCUS]: '' }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') {
+        if (isActivation(e.key)) {
+          e.preventDefault();
           e.stopPropagation();
           show();
         }

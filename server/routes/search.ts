@@ -12,7 +12,8 @@ export async function searchRoutes(app: FastifyInstance, { db, config, registry 
     const keyIndex = typeof body.keyIndex === 'string' && /^\d+$/.test(body.keyIndex) ? Number(body.keyIndex) : body.keyIndex;
     if (typeof keyIndex !== 'number' || !Number.isInteger(keyIndex)) throw badRequest('keyIndex must be a whole number');
     const entity = registry.byKeyIndex(keyIndex);
-    if (!entity?.search) throw badRequest(`keyIndex ${keyIndex} does not name a searchable list`);
+    // Extensions of the contract (the audit log, subcategories) are not searchable in strict mode either.
+    if (!entity?.search || (config.strict && entity.extension)) throw badRequest(`keyIndex ${keyIndex} does not name a searchable list`);
     const value = body.value ?? '';
     if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('value must be text');
     if (String(value).length > 100) throw badRequest('value must be at most 100 characters');

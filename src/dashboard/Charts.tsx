@@ -3,7 +3,7 @@
  * status, the top 5 shops by revenue. Only the chart.js parts used here are registered, so the rest
  * of chart.js is left out of the bundle. Revenue is converted into the viewer's currency (D14).
  */
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography, useTheme } from '@mui/material';
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { eachDayOfInterval, format, parseISO } from 'date-fns';
@@ -15,6 +15,8 @@ import { moneyTotal, type DashboardCharts } from '../../contract/dashboard';
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, DoughnutController, ArcElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 const STATUS_COLOURS = ['#1976d2', '#0288d1', '#7b1fa2', '#f57c00', '#2e7d32', '#d32f2f'];
+/** The same hues, lighter, for the dark theme. */
+const STATUS_COLOURS_DARK = ['#64b5f6', '#4fc3f7', '#ba68c8', '#ffb74d', '#81c784', '#e57373'];
 
 export interface ChartsProps {
   charts: DashboardCharts;
@@ -31,47 +33,64 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
   const revenue = days.map((d) => moneyTotal(charts.perDay.filter((p) => p.day === d), currency, rates).total);
   const shops = charts.topShops.map((s) => ({ name: s.name, total: moneyTotal(s.totals, currency, rates).total }));
   const money = (value: number | string) => formatMoney(Number(value), symbol, locale);
+  // Text, grid lines and series follow the light or dark theme (chart.js draws on a canvas, outside MUI).
+  const { palette } = useTheme();
+  const dark = palette.mode === 'dark';
+  const text = palette.text.secondary;
+  const grid = palette.divider;
+  const axis = { ticks: { color: text }, grid: { color: grid } };
+  const legend = { labels: { color: text } };
+  const statusColours = dark ? STATUS_COLOURS_DARK : STATUS_COLOURS;
+  const revenueColour = dark ? '#81c784' : '#2e7d32';
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ height: 280 }} role="img" aria-label={translate('dashboard.charts.per_day')}>
+      <Box sx={{ height: 280 }}>
         <Typography variant="subtitle2">{translate('dashboard.charts.per_day')}</Typography>
         <Bar
+          aria-label={translate('dashboard.charts.per_day')}
           options={{
             locale,
             maintainAspectRatio: false,
+            plugins: { legend },
             scales: {
-              y: { beginAtZero: true, position: 'left', ticks: { precision: 0 } },
-              revenue: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, ticks: { callback: money } },
+              x: axis,
+              y: { beginAtZero: true, position: 'left', ticks: { precision: 0, color: text }, grid: { color: grid } },
+              revenue: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false, color: grid }, ticks: { callback: money, color: text } },
             },
           }}
           data={{
             labels: days.map((d) => format(parseISO(d), dayMonthPattern, { locale: dateLocale(locale) })),
             datasets: [
-              { type: 'bar' as const, label: translate('dashboard.charts.orders'), data: counts, backgroundColor: '#90caf9', yAxisID: 'y' },
+              { type: 'bar' as const, label: translate('dashboard.charts.orders'), data: counts, backgroundColor: dark ? '#5c6bc0' : '#90caf9', yAxisID: 'y' },
               {
                 type: 'line' as const, label: translate('dashboard.charts.revenue', { currency }), data: revenue,
-                borderColor: '#2e7d32', backgroundColor: '#2e7d32', yAxisID: 'revenue', tension: 0.2,
+                borderColor: revenueColour, backgroundColor: revenueColour, yAxisID: 'revenue', tension: 0.2,
               } as never,
             ],
           }}
         />
       </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <Box sx={{ flex: 1, height: 260 }} role="img" aria-label={translate('dashboard.charts.by_status')}>
+        <Box sx={{ flex: 1, height: 260 }}>
           <Typography variant="subtitle2">{translate('dashboard.charts.by_status')}</Typography>
           <Doughnut
-            options={{ locale, maintainAspectRatio: false, plugins: { legend: { position: 'right' } } }}
+            aria-label={translate('dashboard.charts.by_status')}
+            options={{ locale, maintainAspectRatio: false, plugins: { legend: { position: 'right', ...legend } } }}
             data={{
               labels: charts.byStatus.map((s) => translate(`resources.orders.choices.${s.status}`, { _: String(s.status) })),
-              datasets: [{ data: charts.byStatus.map((s) => s.count), backgroundColor: charts.byStatus.map((s) => STATUS_COLOURS[(s.status - 1) % 6] ?? '#9e9e9e') }],
+              datasets: [{ data: charts.byStatus.map((s) => s.count), backgroundColor: charts.byStatus.map((s) => statusColours[(s.status - 1) % 6] ?? '#9e9e9e'), borderColor: palette.background.paper }],
             }}
           />
         </Box>
-        <Box sx={{ flex: 1, height: 260 }} role="img" aria-label={translate('dashboard.charts.top_shops')}>
+        <Box sx={{ flex: 1, height: 260 }}>
           <Typography variant="subtitle2">{translate('dashboard.charts.top_shops')}</Typography>
           <Bar
-            options={{ locale, maintainAspectRatio: false, indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { callback: money } } } }}
+            aria-label={translate('dashboard.charts.top_shops')}
+            options={{
+              locale, maintainAspectRatio: false, indexAxis: 'y', plugins: { legend: { display: false } },
+              scales: { x: { beginAtZero: true, ticks: { callback: money, color: text }, grid: { color: grid } }, y: axis },
+            }}
             data={{
               labels: shops.map((s) => s.name),
               datasets: [{ label: translate('dashboard.charts.revenue', { currency }), data: shops.map((s) => s.total), backgroundColor: '#ffb74d' }],

@@ -2,7 +2,7 @@
  * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -17,7 +17,7 @@ import type { Column, ListScreen, ResourceDefinition } from '../../resources/typ
 import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
 import { inLanguage, messageOf } from '../pages/messages';
-import { Cell, cellText, sortable } from './cells';
+import { Cell, CELL_FOCUS, cellText, isActivation, sortable } from './cells';
 import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
@@ -199,8 +199,45 @@ interface TableProps {
   selectedId?: string;
 }
 
+const MOVES: Record<string, [rows: number, cells: number]> = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+
+/**
+ * The arrow keys move between a table's cells (WAI-ARIA's grid keys): each row is one tab stop (its
+ * first cell, which opens the row), and every other cell is reached along the row and across rows.
+ */
+export function moveCellFocus(e: KeyboardEvent<HTMLElement>) {
+  const move = MOVES[e.key];
+  const target = e.target as HTMLElement;
+  if (!move || !target.hasAttribute(CELL_FOCUS)) return;
+  const cell = target.closest('td');
+  const row = cell?.closest('tr');
+  if (!cell || !row?.parentElement) return;
+  const cellsOf = (tr: Element) => [...tr.children].filter((td) => td.querySelector(`[${CELL_FOCUS}]`));
+  const rows = [...row.parentElement.children];
+  const nextRow = rows[rows.indexOf(row) + move[0]];
+  const next = nextRow && cellsOf(nextRow)[cellsOf(row).indexOf(cell) + move[1]]?.querySelector<HTMLElement>(`[${CELL_FOCUS}]`);
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
+}
+
+/**
+ * react-admin's row checkboxes carry their name ('Select this row') on the checkbox's outer span, where
+ * assistive technology does not read it: it is moved onto the checkbox input itself.
+ */
+function useNamedRowCheckboxes(table: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    for (const box of table.current?.querySelectorAll<HTMLElement>('.select-item[aria-label]') ?? []) {
+      box.querySelector('input')?.setAttribute('aria-label', box.getAttribute('aria-label')!);
+      box.removeAttribute('aria-label');
+    }
+  });
+}
+
 export function ListTable({ def, screen, resource, storeKey, selectedId }: TableProps) {
   const translate = useTranslate();
+  const tableRef = useRef<HTMLDivElement>(null);
+  useNamedRowCheckboxes(tableRef);
   const redirect = useRedirect();
   const { openModal } = useModalActions();
   const { isPending, error } = useListContext();
@@ -220,7 +257,7 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   return (
     // Wide tables scroll inside their card; the page never grows wider than the window. (Only the
     // table's own wrapper scrolls: the bulk actions bar floats above it.)
-    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
+    <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
       <DataTable
         sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
         storeKey={storeKey}
@@ -241,18 +278,23 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
             disableSort={!sortable(column)}
             render={(record: RaRecord) =>
               index === 0 ? (
-                // The first cell opens its row from the keyboard (Enter), as a click does.
+                // The first cell opens its row from the keyboard (Enter or Space), as a click does.
                 <Box
                   component="span"
                   tabIndex={0}
                   role="button"
                   aria-label={translate('management.open_record', { id: record.id })}
-                  onKeyDown={(e) => e.key === 'Enter' && open(record)}
+                  {...{ [CELL_FOCUS]: '' }}
+                  onKeyDown={(e) => {
+                    if (e.target !== e.currentTarget || !isActivation(e.key)) return;
+                    e.preventDefault();
+                    open(record);
+                  }}
                 >
                   <Cell record={record} column={column} name={def.name} />
                 </Box>
               ) : (
-                <Cell record={record} column={column} name={def.name} />
+                <Cell record={record} column={column} name={def.name} focusable />
               )
             }
           />

@@ -7,6 +7,7 @@
  */
 import { Button, Stack } from '@mui/material';
 import { CanAccess, ColumnsButton, ListBase, Title, useLocation, useParams, useRedirect, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { EntityContract } from '../../contract';
 import type { ListScreen, ResourceDefinition } from '../../resources/types';
 import { EditorPanel } from './EditorPanel';
@@ -44,7 +45,8 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
       filterDefaultValues={q ? { q } : undefined}
       disableSyncWithLocation
     >
-      <Title title={translate(`menu.${token}`)} />
+      {/* A screen without a sidebar entry of its own (/subcategory) is named by its resource. */}
+      <Title title={translate(def.menu || seller ? `menu.${token}` : `resources.${def.name}.title`)} />
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <ScreenHeader seller={seller} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -54,6 +56,13 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
               {translate(open ? 'management.close' : 'management.explore')}
             </Button>
           )}
+          {screen.links?.map((link) => (
+            <CanAccess key={link.path} resource={link.path.slice(1)} action="list">
+              <Button variant="outlined" component={Link} to={link.path}>
+                {translate(link.label)}
+              </Button>
+            </CanAccess>
+          ))}
           <CountBadge />
           <ColumnsButton storeKey={storeKey} />
           <CanAccess resource={resource} action="export">

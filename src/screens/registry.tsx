@@ -14,7 +14,7 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     if (!def.screen) return [];
     const entity = registry.entity(def.name);
     const variants = [
-      ...(def.menu ? [{ resource: def.menu.path.slice(1), seller: false }] : []),
+      ...(def.menu ? [{ resource: def.menu.path.slice(1), seller: false }] : def.screenPath ? [{ resource: def.screenPath.slice(1), seller: false }] : []),
       ...(def.seller ? [{ resource: def.seller.path.slice(1), seller: true }] : []),
     ];
     return variants.map(({ resource, seller }) => ({

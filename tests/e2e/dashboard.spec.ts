@@ -41,8 +41,10 @@ test('an admin sees every row with the numbers of the demo data, and the charts'
   const admins = users.filter((u) => JSON.parse(u.abilities).includes(3)).length;
   await expect(card(page, 'Number of Admins')).toContainText(String(admins));
   await expect(card(page, 'Number of Sellers')).toContainText(String(users.filter((u) => JSON.parse(u.abilities).join() === '1,2').length));
-  await expect(page.getByRole('img', { name: 'Orders and revenue per day' }).locator('canvas')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Top 5 shops by revenue' }).locator('canvas')).toBeVisible();
+  for (const chart of ['Orders and revenue per day', 'Orders by status', 'Top 5 shops by revenue']) {
+    await expect(page.getByRole('img', { name: chart })).toBeVisible();
+    await expect(page.getByRole('img', { name: chart })).toHaveJSProperty('tagName', 'CANVAS');
+  }
 
   await card(page, 'Number of Shops').getByRole('link').click();
   await expect(page).toHaveURL(/\/shops$/);

@@ -222,3 +222,41 @@ test('a seller subscribes a shop on Packages; an admin activates it on Subscript
   await page.reload();
   await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Active');
 });
+
+test('an admin renames a subcategory and moves it to another category, seen on the Categories list', async ({ page, request }) => {
+  const { token } = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const from = unique('Kitchen ');
+  const to = unique('Outdoor ');
+  const sub = unique('Pans ');
+  for (const [name, subcategory_name] of [[from, sub], [to, 'Tents']]) {
+    const made = await api(request, '/category', { name, subcategory_name, commission_currency: 'USD', commission_flat_rate: 2 }, token);
+    expect(made.status).toBe(true);
+  }
+  await signedIn(page, DEMO.admin);
+  await page.goto('/category');
+  await page.getByRole('link', { name: 'Subcategories' }).click();
+  await expect(page).toHaveURL(/\/subcategory$/);
+  await search(page, sub);
+  await row(page, sub).getByText(sub).click();
+  await expect(page.getByRole('heading', { name: /^Editing/ })).toBeVisible();
+
+  // A name the target category already has is refused with the server's words.
+  await page.getByLabel('Name *').fill('tents');
+  await pick(page, 'Category', to, to.slice(0, 10));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, `The name 'tents' is already used by another subcategory of ${to}`)).toBeVisible();
+
+  const renamed = unique('Skillets ');
+  await page.getByLabel('Name *').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Subcategory updated successfully')).toBeVisible();
+  await search(page, renamed);
+  await expect(row(page, renamed)).toContainText(to);
+
+  await page.getByRole('link', { name: 'category', exact: true }).click();
+  await expect(page).toHaveURL(/\/category$/);
+  await search(page, to);
+  await expect(row(page, to)).toContainText(renamed);
+  await search(page, from);
+  await expect(row(page, from)).not.toContainText(renamed);
+});

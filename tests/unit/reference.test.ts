@@ -118,6 +118,23 @@ describe('what the reference screens send', () => {
       [`${API}/search-dive`, 17, ['id', 'title', 'country', 'message']],
     ]);
   });
+
+  it('lists, searches, renames and moves a subcategory through its own calls (/subcategory screen)', async () => {
+    const { dp, calls } = fake();
+    const def = registry.resources.find((r) => r.screenPath === '/subcategory')!;
+    const screen = def.screen as ListScreen;
+    const record = { id: 7, name: 'Pans', serial: 'S-1', category_id: 2, category: { id: 2, name: 'Kitchen' } };
+    const data = buildPayload({ ...record, name: 'Skillets', category_id: 5 }, record, { id: 1 }, screen.form!.fields.map((f) => f.source));
+    await dp.update('subcategory', { id: 7, data, previousData: record });
+    expect(calls[0].url).toBe(`${API}/subcategory`);
+    expect(calls[0].body).toMatchObject({ id: 7, name: 'Skillets', serial: 'S-1', category_id: 5 });
+    await dp.getList('subcategory', { pagination: { page: 2, perPage: 15 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(calls[1].url).toBe(`${API}/subcategories`);
+    expect(calls[1].body).toMatchObject({ page: 2 });
+    await dp.getList('subcategory', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'pan' } });
+    expect(calls[2].url).toBe(`${API}/search-dive`);
+    expect(calls[2].body).toMatchObject({ keyIndex: registry.entity('subcategories').search!.keyIndex, value: 'pan', targets: ['id', 'name', 'serial'] });
+  });
 });
 
 describe('rules of the reference screens', () => {
