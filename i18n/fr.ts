@@ -181,6 +181,7 @@ export const fr = {
     retry: 'Réessayer',
   },
   management: {
+    empty_value: 'Vide',
     header: 'Administration',
     admin_only: 'Cette section est visible uniquement par les administrateurs',
     seller: 'Cette section est visible par les personnes autorisées',
@@ -244,6 +245,17 @@ export const fr = {
       },
       choices: { incoming: 'Entrante', received: 'Reçue' },
       placeholders: { message: 'Écrivez ici...' },
+      unread: '%{smart_count} discussion en attente |||| %{smart_count} discussions en attente',
+      visitor: {
+        title: 'Discutez avec nous',
+        intro: 'Indiquez votre nom et votre e-mail : un administrateur vous répondra ici.',
+        start: 'Commencer la discussion',
+        name_required: 'Veuillez saisir votre nom',
+        email_invalid: 'Veuillez saisir une adresse e-mail valide',
+        waiting: "En attente d'un administrateur...",
+        joined: '%{name} a rejoint la discussion',
+        empty: 'Dites bonjour : un administrateur vous répondra ici.',
+      },
     },
     orders: {
       fields: {
@@ -453,6 +465,12 @@ export const fr = {
         commission_flat_rate: 'À remplir pour une nouvelle catégorie',
         commission_monthly: 'À remplir pour une nouvelle catégorie',
       },
+    },
+    subcategories: {
+      name: 'Sous-catégorie |||| Sous-catégories',
+      title: 'Sous-catégories',
+      fields: { id: 'ID', name: 'Nom', serial: 'Numéro', category: { name: 'Catégorie' } },
+      inputs: { name: 'Nom', serial: 'Numéro', category_id: 'Catégorie' },
     },
     templates: {
       name: 'Modèle |||| Modèles',
