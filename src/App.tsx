@@ -9,7 +9,7 @@ import { registry } from '../resources';
 import { toResources } from './screens/registry';
 import { Loaded } from './screens/loaded';
 import { ConfigContext, type RuntimeConfig } from './config';
-import { ErrorView, ShellLayout } from './layout';
+import { ErrorView, LocaleTheme, ShellLayout } from './layout';
 import { lazyPage } from './lazyPage';
 import { darkTheme, theme } from './theme';
 
@@ -122,7 +122,9 @@ export function App({ config }: { config: RuntimeConfig }) {
           <Route path={REGISTER_PATH} element={<RegisterPage />} />
           <Route path={RESET_PATH} element={<ResetPasswordPage />} />
           {registry.resources.flatMap((def) =>
-            (def.publicRoutes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+            (def.publicRoutes ?? []).map((route) => (
+              <Route key={route.path} path={route.path} element={<LocaleTheme><Loaded loader={route.component} props={{}} /></LocaleTheme>} />
+            )),
           )}
         </CustomRoutes>
         {screens.map((r) => (

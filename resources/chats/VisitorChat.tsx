@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { MAX_CHAT_MESSAGE, PATHS, type Info } from '../../contract';
 import { useConfig } from '../../src/config';
+import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import { useVisitorLocation } from '../../src/currency';
 import { registry } from '..';
 import { listenToChats, visitorSource } from './events';
@@ -77,12 +78,15 @@ export default function VisitorChat() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100', display: 'flex', justifyContent: 'center', alignItems: { xs: 'stretch', sm: 'flex-start' }, p: { xs: 0, sm: 4 } }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center', alignItems: { xs: 'stretch', sm: 'flex-start' }, p: { xs: 0, sm: 4 } }}>
       <Card sx={{ width: '100%', maxWidth: 560 }} component="main">
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate(t('title'))}
-          </Typography>
+          <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={1}>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {translate(t('title'))}
+            </Typography>
+            <LanguageSwitch />
+          </Stack>
           {problem && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {problem}
