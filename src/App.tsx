@@ -1,15 +1,15 @@
-import { useEffect, useMemo } from 'react';
-import { Admin, CustomRoutes, Resource, reactRouterProvider, withLifecycleCallbacks, type ResourceCallbacks } from 'react-admin';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading, Resource, reactRouterProvider, withLifecycleCallbacks, type DataProvider, type ResourceCallbacks } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
-import { createRestDataProvider } from '../dataProvider/rest';
 import { i18nProvider } from '../i18n';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
 import { Loaded } from './screens/loaded';
 import { ConfigContext, type RuntimeConfig } from './config';
-import { ErrorView, LocaleTheme, ShellLayout } from './layout';
+import { ErrorView } from './layout/ErrorView';
+import { LocaleTheme } from './layout/LocaleTheme';
 import { lazyPage } from './lazyPage';
 import { darkTheme, theme } from './theme';
 
@@ -54,20 +54,40 @@ const LoginScreen = lazyPage(() => import('./pages/LoginPage'));
 const loadDashboard = () => import('./pages/DashboardPage');
 
 /**
- * The sign-in page fetches, while the user types, the code the first screen after signing in needs
- * (the dashboard, its charts, the sidebar's live badges): the dashboard then shows as soon as its
- * numbers arrive.
+ * The sign-in page fetches, once the user starts filling it in, the code the first screen after
+ * signing in needs (the layout, the dashboard, its charts, the sidebar's live badges): the dashboard
+ * then shows as soon as its numbers arrive, and the sign-in page itself stays small.
  */
+const warmUp = () => {
+  void loadLayout();
+  void loadDashboard();
+  void import('./dashboard/Charts');
+  for (const def of registry.resources) if (def.menuBadge) void def.menuBadge();
+};
 function LoginPage() {
   useEffect(() => {
-    const later = window.setTimeout(() => {
-      void loadDashboard();
-      void import('./dashboard/Charts');
-      for (const def of registry.resources) if (def.menuBadge) void def.menuBadge();
-    }, 0);
-    return () => window.clearTimeout(later);
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    const once = () => {
+      for (const e of events) document.removeEventListener(e, once);
+      warmUp();
+    };
+    for (const e of events) document.addEventListener(e, once);
+    return () => {
+      for (const e of events) document.removeEventListener(e, once);
+    };
   }, []);
   return <LoginScreen />;
+}
+
+/** The signed-in layout (top bar, sidebar, dialogs), loaded after the sign-in page. */
+const loadLayout = () => import('./layout/ShellLayout');
+const LazyShellLayout = lazy(() => loadLayout().then((m) => ({ default: m.ShellLayout })));
+function ShellLayout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyShellLayout>{children}</LazyShellLayout>
+    </Suspense>
+  );
 }
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
@@ -83,14 +103,14 @@ export const RESET_PATH = '/forgot-password';
  * The console: react-admin over the product API named by the run-time configuration. Screens
  * are declared in resources/ and mapped to <Resource> elements here.
  */
-export function App({ config }: { config: RuntimeConfig }) {
+export function App({ config, restDataProvider }: { config: RuntimeConfig; restDataProvider?: (apiUrl: string) => DataProvider }) {
   const dataProvider = useMemo(
     () =>
       withLifecycleCallbacks(
-        config.dataDialect === 'simple-rest' ? createRestDataProvider(config.apiUrl) : createDataProvider(config.apiUrl),
+        restDataProvider ? restDataProvider(config.apiUrl) : createDataProvider(config.apiUrl),
         callbacks,
       ),
-    [config.apiUrl, config.dataDialect],
+    [config.apiUrl, restDataProvider],
   );
   const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
 

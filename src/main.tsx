@@ -9,8 +9,10 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 // Read the run-time configuration first, so one build can point at any back end. The console
 // uses real paths (/login, /forgot-password?token=...), not react-admin's default hash router;
 // a data router keeps react-admin's unsaved-changes guard available.
-void loadConfig().then((config) => {
-  const router = createBrowserRouter([{ path: '*', element: <App config={config} /> }]);
+// The REST dialect's provider (ra-data-simple-rest) is loaded only when config.json asks for it.
+void loadConfig().then(async (config) => {
+  const rest = config.dataDialect === 'simple-rest' ? (await import('../dataProvider/rest')).createRestDataProvider : undefined;
+  const router = createBrowserRouter([{ path: '*', element: <App config={config} restDataProvider={rest} /> }]);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />
