@@ -1,19 +1,21 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from './en';
-import { fr } from './fr';
 import { isServerTitle, matchServerMessage } from './server';
 
-export { en, fr };
+export { en };
 export type { Messages } from './en';
 
 /** react-admin's English strings with the console's own strings merged over them. */
 export const messages: TranslationMessages = { ...englishMessages, ...en };
 
-/** react-admin's French strings with the console's French merged over them. */
-export const frenchMessagesAll: TranslationMessages = { ...frenchMessages, ...fr } as TranslationMessages;
+/**
+ * French (react-admin's strings with the console's merged over them) is loaded on first use, so an
+ * English first page does not carry it; a French one loads it before the first render (preloadLocale).
+ */
+let french: TranslationMessages | undefined;
+export const loadFrench = async (): Promise<TranslationMessages> => (french ??= (await import('./french')).frenchMessagesAll);
 
 /** The languages of the console, as the language switch lists them (each named in itself). */
 export const LOCALES = [
@@ -39,7 +41,24 @@ export function browserLocale(languages?: readonly string[]): Locale {
   return 'en';
 }
 
-const catalogue = (locale: string): TranslationMessages => (locale === 'fr' ? frenchMessagesAll : messages);
+const catalogue = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
+  locale === 'fr' ? (french ?? loadFrench()) : messages;
+
+/** The language react-admin will open in: the one chosen before (its store), else the browser's. */
+export function initialLocale(): Locale {
+  try {
+    const stored: unknown = JSON.parse(globalThis.localStorage?.getItem('RaStore.locale') ?? 'null');
+    if (isLocale(stored)) return stored;
+  } catch {
+    // An unreadable stored choice counts as none.
+  }
+  return browserLocale();
+}
+
+/** Loads the messages of the language the console opens in, before its first render. */
+export async function preloadLocale(locale: Locale = initialLocale()): Promise<void> {
+  if (locale === 'fr') await loadFrench();
+}
 
 /** Marks the page's language for assistive technology and the browser (hyphenation, spelling). */
 const markDocument = (locale: string) => {
@@ -50,7 +69,10 @@ const markDocument = (locale: string) => {
  * The console's i18nProvider: polyglot over the catalogue of each language, plus the server's
  * texts: a message that is a known server answer (see server.ts) is shown translated.
  */
-export function createI18nProvider(initial: Locale = browserLocale()): I18nProvider {
+export function createI18nProvider(wanted: Locale = initialLocale()): I18nProvider {
+  // The first language's messages must be at hand: French not loaded yet opens in English (the
+  // stored choice then switches it as soon as French arrives).
+  const initial: Locale = wanted === 'fr' && !french ? 'en' : wanted;
   const polyglot = polyglotI18nProvider(catalogue, initial, [...LOCALES]);
   markDocument(initial);
   const translate: I18nProvider['translate'] = (key, options) => {

@@ -3,7 +3,7 @@ import { Admin, CustomRoutes, Loading, Resource, reactRouterProvider, withLifecy
 import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
-import { i18nProvider } from '../i18n';
+import { createI18nProvider } from '../i18n';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
 import { Loaded } from './screens/loaded';
@@ -113,6 +113,8 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
     [config.apiUrl, restDataProvider],
   );
   const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
+  // Created once the first language's messages are loaded (main.tsx preloads them).
+  const i18nProvider = useMemo(() => createI18nProvider(), []);
 
   return (
     <ConfigContext.Provider value={config}>

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { loadConfig } from './config';
+import { preloadLocale } from '../i18n';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -10,7 +11,7 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 // uses real paths (/login, /forgot-password?token=...), not react-admin's default hash router;
 // a data router keeps react-admin's unsaved-changes guard available.
 // The REST dialect's provider (ra-data-simple-rest) is loaded only when config.json asks for it.
-void loadConfig().then(async (config) => {
+void Promise.all([loadConfig(), preloadLocale()]).then(async ([config]) => {
   const rest = config.dataDialect === 'simple-rest' ? (await import('../dataProvider/rest')).createRestDataProvider : undefined;
   const router = createBrowserRouter([{ path: '*', element: <App config={config} restDataProvider={rest} /> }]);
   root.render(

@@ -1,9 +1,11 @@
+// @vitest-environment jsdom
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
-import { browserLocale, createI18nProvider, en, fr } from '../../i18n';
+import { browserLocale, createI18nProvider, en, loadFrench } from '../../i18n';
+import { fr } from '../../i18n/fr';
 import { matchServerMessage } from '../../i18n/server';
 import { formatMoney } from '../../contract';
 import { localDate } from '../../i18n/format';
@@ -15,6 +17,11 @@ const leaves = (tree: Tree, prefix = ''): [string, unknown][] =>
   Object.entries(tree).flatMap(([key, value]) =>
     value !== null && typeof value === 'object' ? leaves(value as Tree, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
   );
+
+// French is loaded on first use in the console; these tests use it from the start.
+beforeAll(async () => {
+  await loadFrench();
+});
 
 const enLeaves = new Map(leaves(en));
 const frLeaves = new Map(leaves(fr));
@@ -80,8 +87,13 @@ describe('French: i18n/fr.ts against i18n/en.ts', () => {
 });
 
 describe("The server's answers in the viewer's language", () => {
-  const french = createI18nProvider('fr').translate;
-  const english = createI18nProvider('en').translate;
+  let french: ReturnType<typeof createI18nProvider>['translate'];
+  let english: ReturnType<typeof createI18nProvider>['translate'];
+  beforeAll(async () => {
+    await loadFrench();
+    french = createI18nProvider('fr').translate;
+    english = createI18nProvider('en').translate;
+  });
 
   it('shows a known answer translated in French, with its parts carried over', () => {
     expect(french('Shop created successfully')).toBe('Boutique : création réussie');
@@ -151,5 +163,16 @@ describe('Dates in lists in the viewer\'s language', () => {
     expect(localDate('2026-11-22 09:15:00', 'fr')).toBe('22/11/2026 09:15');
     expect(localDate('09:15-21/11/2026', 'fr')).toBe('09:15-21/11/2026');
     expect(localDate('TRK1030', 'fr')).toBe('TRK1030');
+  });
+});
+
+describe('loading French', () => {
+  it('opens in the language chosen before (react-admin\'s stored locale) over the browser\'s', async () => {
+    const { initialLocale } = await import('../../i18n');
+    localStorage.setItem('RaStore.locale', JSON.stringify('fr'));
+    expect(initialLocale()).toBe('fr');
+    localStorage.setItem('RaStore.locale', 'not json');
+    expect(initialLocale()).toBe(browserLocale());
+    localStorage.removeItem('RaStore.locale');
   });
 });
