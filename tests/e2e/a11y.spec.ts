@@ -6,7 +6,7 @@
  * Space as a double-click opens them. Phones (390×844): no screen is wider than the window.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { loadRegistry } from '../../server/registry';
 import { DEMO, sidebar, signIn, signedIn } from './helpers';
 
@@ -25,8 +25,10 @@ const traffic = new WeakMap<Page, { pending: number; last: number }>();
 function track(page: Page) {
   const state = { pending: 0, last: Date.now() };
   traffic.set(page, state);
-  page.on('request', () => ((state.pending += 1), (state.last = Date.now())));
-  const done = () => ((state.pending -= 1), (state.last = Date.now()));
+  // A server-sent event stream (live chat) stays open by design: it is not a screen loading.
+  const counted = (request: Request) => request.resourceType() !== 'eventsource';
+  page.on('request', (request) => counted(request) && ((state.pending += 1), (state.last = Date.now())));
+  const done = (request: Request) => counted(request) && ((state.pending -= 1), (state.last = Date.now()));
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
