@@ -4,14 +4,15 @@
  * close and 'Type here...' with '>' to answer. The list is polled every 10 s (SPEC §9.2) and, from
  * the reference server, refreshed the moment a chat changes (its event stream, ./events.ts).
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { registry } from '..';
 import { CHATS_KEY, POLL_MS, UNREAD_KEY, loadChats, useAdminChatEvents, useMarkSeen } from './feed';
 import { adminSave, cardOf, fromVisitor, messagesOf, shownMessages, type Chat } from './rules';
+import { MessageBubble, MessageForm } from './Messages';
 
 export { POLL_MS };
 const t = (key: string) => `resources.chats.inputs.${key}`;
@@ -80,8 +81,6 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const translate = useTranslate();
   const save = useSaveChat();
   const [all, setAll] = useState(false);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const messages = messagesOf(chat);
   const { shown, hidden } = shownMessages(messages, all);
   const markSeen = useMarkSeen();
@@ -91,14 +90,6 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
     void markSeen(chat.id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat.id, visitorMessages]);
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim() || sending) return;
-    setSending(true);
-    // The input clears once the message is saved (DESIGN D4: no 1 s wait).
-    if (await save(chat, text)) setText('');
-    setSending(false);
-  };
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 560 }} role="region" aria-label={translate(t('conversation'), { name: chat.user_name ?? '' })}>
       <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>
@@ -116,33 +107,11 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
       )}
       <Stack spacing={1} sx={{ mb: 2 }} role="log" aria-label={translate(t('messages'))}>
         {shown.map((m, index) => (
-          <Box
-            key={index}
-            data-side={fromVisitor(m) ? 'visitor' : 'admin'}
-            sx={{
-              alignSelf: fromVisitor(m) ? 'flex-start' : 'flex-end',
-              bgcolor: fromVisitor(m) ? 'grey.100' : 'primary.main',
-              color: fromVisitor(m) ? 'text.primary' : 'primary.contrastText',
-              px: 1.5, py: 0.75, borderRadius: 2, maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere',
-            }}
-          >
-            {m.message}
-          </Box>
+          <MessageBubble key={index} message={m} mine={!fromVisitor(m)} />
         ))}
       </Stack>
-      <Stack component="form" direction="row" spacing={1} onSubmit={send}>
-        <TextField
-          size="small"
-          fullWidth
-          placeholder={translate('resources.chats.placeholders.message')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000, 'aria-label': translate('resources.chats.placeholders.message') } }}
-        />
-        <Button type="submit" variant="contained" disabled={sending || !text.trim()} aria-label={translate(t('send'))}>
-          {translate(t('send_mark'))}
-        </Button>
-      </Stack>
+      {/* The input clears once the message is saved (DESIGN D4: no 1 s wait). */}
+      <MessageForm onSend={(text) => save(chat, text)} />
     </Paper>
   );
 }

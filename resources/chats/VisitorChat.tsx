@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { MAX_CHAT_MESSAGE, PATHS, type Info } from '../../contract';
+import { PATHS, type Info } from '../../contract';
 import { useConfig } from '../../src/config';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import { useVisitorLocation } from '../../src/currency';
@@ -17,6 +17,7 @@ import { registry } from '..';
 import { listenToChats, visitorSource } from './events';
 import { POLL_MS } from './feed';
 import { cardOf, fromVisitor, messagesOf, type Chat } from './rules';
+import { MessageBubble, MessageForm } from './Messages';
 
 const KEY = ['visitor-chat'];
 const t = (key: string) => `resources.chats.visitor.${key}`;
@@ -135,21 +136,12 @@ function StartForm({ ip, onStart }: { ip: string; onStart: (who: { user_name: st
 
 function Conversation({ chat, onSend }: { chat: Chat; onSend: (text: string) => Promise<boolean> }) {
   const translate = useTranslate();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const messages = messagesOf(chat);
   const card = cardOf(chat);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [messages.length]);
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim() || sending) return;
-    setSending(true);
-    if (await onSend(text.trim())) setText('');
-    setSending(false);
-  };
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary" role="status">
@@ -157,38 +149,12 @@ function Conversation({ chat, onSend }: { chat: Chat; onSend: (text: string) => 
       </Typography>
       <Stack spacing={1} role="log" aria-label={translate('resources.chats.inputs.messages')} sx={{ maxHeight: '60vh', overflowY: 'auto', minHeight: 120 }}>
         {messages.length === 0 && <Typography color="text.secondary">{translate(t('empty'))}</Typography>}
-        {messages.map((m, index) => {
-          const mine = fromVisitor(m);
-          return (
-            <Box
-              key={index}
-              data-side={mine ? 'visitor' : 'admin'}
-              sx={{
-                alignSelf: mine ? 'flex-end' : 'flex-start',
-                bgcolor: mine ? 'primary.main' : 'grey.200',
-                color: mine ? 'primary.contrastText' : 'text.primary',
-                px: 1.5, py: 0.75, borderRadius: 2, maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere',
-              }}
-            >
-              {m.message}
-            </Box>
-          );
-        })}
+        {messages.map((m, index) => (
+          <MessageBubble key={index} message={m} mine={fromVisitor(m)} />
+        ))}
         <div ref={end} />
       </Stack>
-      <Stack component="form" direction="row" spacing={1} onSubmit={send}>
-        <TextField
-          size="small"
-          fullWidth
-          placeholder={translate('resources.chats.placeholders.message')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: MAX_CHAT_MESSAGE, 'aria-label': translate('resources.chats.placeholders.message') } }}
-        />
-        <Button type="submit" variant="contained" disabled={sending || !text.trim()} aria-label={translate('resources.chats.inputs.send')}>
-          {translate('resources.chats.inputs.send_mark')}
-        </Button>
-      </Stack>
+      <MessageForm onSend={onSend} />
     </Stack>
   );
 }
