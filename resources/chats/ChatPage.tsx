@@ -88,8 +88,7 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const visitorMessages = messages.filter(fromVisitor).length;
   useEffect(() => {
     void markSeen(chat.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chat.id, visitorMessages]);
+  }, [chat.id, visitorMessages, markSeen]);
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 560 }} role="region" aria-label={translate(t('conversation'), { name: chat.user_name ?? '' })}>
       <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>

@@ -2,7 +2,7 @@
  * The admins' live view of the chats: the stream's events refresh the chat list and the unread count
  * at once; both are also polled every 10 s (SPEC §9.2), which is all a contract-only server gets.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { CHAT_PATHS } from '../../contract';
@@ -67,12 +67,15 @@ export function useChatUnread(): number | undefined {
 export function useMarkSeen() {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const queryClient = useQueryClient();
-  return async (id: number) => {
-    try {
-      const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.seen, { id });
-      if (typeof detail?.unread === 'number') queryClient.setQueryData(UNREAD_KEY, detail.unread);
-    } catch {
-      /* a contract-only server has no such call */
-    }
-  };
+  return useCallback(
+    async (id: number) => {
+      try {
+        const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.seen, { id });
+        if (typeof detail?.unread === 'number') queryClient.setQueryData(UNREAD_KEY, detail.unread);
+      } catch {
+        /* a contract-only server has no such call */
+      }
+    },
+    [dataProvider, queryClient],
+  );
 }
