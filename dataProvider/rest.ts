@@ -11,20 +11,15 @@
  * - status calls, uploads, role assignment, blacklisting and any other call go to the contract's
  *   own paths, through the contract dataProvider.
  */
-import { HttpError, type DataProvider, type DeleteParams, type DeleteResult, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import { HttpError, fetchUtils, type DataProvider, type DeleteParams, type DeleteResult, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { registry as defaultRegistry } from '../resources';
 import type { EntityContract, Registry } from '../contract';
 import { bearer, isObject } from './http';
 import { answerOf, createDataProvider, fetchClient, span, withAnswer, type MarketplaceDataProvider } from './index';
 
-/** What ra-data-simple-rest expects of its HTTP client (react-admin's fetchUtils.fetchJson shape). */
-export interface RestResponse {
-  status: number;
-  headers: Headers;
-  body: string;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- ra-data-simple-rest's own type
-}
+/** What ra-data-simple-rest expects of its HTTP client: react-admin's fetchUtils.fetchJson answer. */
+export type RestResponse = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
