@@ -106,6 +106,9 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
     async login({ credential, username, password }) {
       const body = { credential: credential ?? username, password, source: AUTH_SOURCE, actionType: LOGIN_ACTION };
       startSession(await api.post<AuthDetail>(PATHS.login, body));
+      // The first screen needs the profile (menu, identity, permissions): ask for it at once rather
+      // than when react-admin first reads it, after the next page has started drawing.
+      profile().catch(() => undefined);
     },
     async register({ name, email, phone, password }) {
       const abilities = JSON.stringify(REGISTER_ABILITIES);

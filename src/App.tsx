@@ -1,12 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Loading, Resource, reactRouterProvider, withLifecycleCallbacks, type DataProvider, type ResourceCallbacks } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
-import { createAuthProvider } from '../authProvider';
-import { createDataProvider } from '../dataProvider';
+import { createAuthProvider, type LoginParams } from '../authProvider';
+import { createDataProvider, type MarketplaceDataProvider } from '../dataProvider';
+import type { DashboardViewer } from '../contract/dashboard';
+import type { Post } from './dashboard/stats';
 import { createI18nProvider } from '../i18n';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
-import { Loaded } from './screens/loaded';
+import { Loaded, preload } from './screens/loaded';
+import { loadCharts, loadDashboard, loadStats, prefetchStats } from './dashboard/loaders';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView } from './layout/ErrorView';
 import { LocaleTheme } from './layout/LocaleTheme';
@@ -51,7 +54,6 @@ export function createQueryClient() {
 const queryClient = createQueryClient();
 
 const LoginScreen = lazyPage(() => import('./pages/LoginPage'));
-const loadDashboard = () => import('./pages/DashboardPage');
 
 /**
  * The sign-in page fetches, once the user starts filling it in, the code the first screen after
@@ -59,10 +61,11 @@ const loadDashboard = () => import('./pages/DashboardPage');
  * then shows as soon as its numbers arrive, and the sign-in page itself stays small.
  */
 const warmUp = () => {
-  void loadLayout();
-  void loadDashboard();
-  void import('./dashboard/Charts');
-  for (const def of registry.resources) if (def.menuBadge) void def.menuBadge();
+  void preload(loadLayout);
+  void preload(loadDashboard);
+  void preload(loadCharts);
+  void preload(loadStats);
+  for (const def of registry.resources) if (def.menuBadge) void preload(def.menuBadge);
 };
 function LoginPage() {
   useEffect(() => {
@@ -80,14 +83,9 @@ function LoginPage() {
 }
 
 /** The signed-in layout (top bar, sidebar, dialogs), loaded after the sign-in page. */
-const loadLayout = () => import('./layout/ShellLayout');
-const LazyShellLayout = lazy(() => loadLayout().then((m) => ({ default: m.ShellLayout })));
+const loadLayout = () => import('./layout/ShellLayout').then((m) => ({ default: m.ShellLayout }));
 function ShellLayout({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LazyShellLayout>{children}</LazyShellLayout>
-    </Suspense>
-  );
+  return <Loaded loader={loadLayout} props={{ children }} fallback={<Loading />} />;
 }
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
@@ -112,7 +110,14 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
       ),
     [config.apiUrl, restDataProvider],
   );
-  const authProvider = useMemo(() => createAuthProvider(config.apiUrl), [config.apiUrl]);
+  const authProvider = useMemo(() => {
+    const auth = createAuthProvider(config.apiUrl);
+    const post = (dataProvider as MarketplaceDataProvider).call as Post;
+    const viewer = () => auth.getIdentity() as Promise<DashboardViewer>;
+    // The dashboard is the first screen after signing in: its numbers are asked for with the
+    // sign-in's answer, while the layout draws.
+    return { ...auth, login: (params: LoginParams) => auth.login(params).then(() => void prefetchStats(queryClient, post, viewer)) };
+  }, [config.apiUrl, dataProvider]);
   // Created once the first language's messages are loaded (main.tsx preloads them).
   const i18nProvider = useMemo(() => createI18nProvider(), []);
 

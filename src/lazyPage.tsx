@@ -1,18 +1,15 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { Loading } from 'react-admin';
+import { Loaded } from './screens/loaded';
 
 /**
- * A screen loaded on first use (React.lazy), with its own Suspense boundary so it can be handed to
- * react-admin anywhere: loginPage, dashboard, catchAll, custom routes or <Resource> screens.
+ * A screen loaded on first use, with its own Suspense boundary so it can be handed to react-admin
+ * anywhere: loginPage, dashboard, catchAll, custom routes or <Resource> screens. Once its code has
+ * been fetched (see `preload`), it renders without a loading step.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): () => ReactElement {
-  const Page = lazy(load);
   function LazyPage() {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Page />
-      </Suspense>
-    );
+    return <Loaded loader={load} props={{}} fallback={<Loading />} />;
   }
   return LazyPage;
 }

@@ -3,7 +3,9 @@
  * server that speaks only the contract (it answers 404), SPEC §2.8's way: /search-dive with an empty
  * value on each list, and the rules of the cards applied here to the rows it returns.
  */
+import { format, subDays } from 'date-fns';
 import { PATHS, convert, roleOf, type Info, type Rate } from '../../contract';
+import { getSession } from '../../authProvider/session';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, moneyCardOf, totalsByCurrency,
   type DashboardCharts, type DashboardStats, type DashboardViewer, type MoneyType,
@@ -15,6 +17,19 @@ export type Post = (path: string, body: object) => Promise<Info>;
 export interface Range {
   from: string;
   to: string;
+}
+
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** The charts' first range: the last 30 days, today included. */
+export const lastDays = (): Range => ({ from: day(subDays(new Date(), 29)), to: day(new Date()) });
+
+/**
+ * The dashboard's numbers as one react-query query, keyed by the signed-in account (read from the
+ * session, so the query can start before the profile has arrived) and the range.
+ */
+export function statsQuery(post: Post, viewer: () => Promise<DashboardViewer>, range: Range) {
+  return { queryKey: ['dashboard', getSession()?.id, range], queryFn: () => loadStats(post, viewer, range) };
 }
 
 /** SPEC §7.7: the exchange rates' list call. */
@@ -108,10 +123,13 @@ export async function statsBySearch(post: Post, viewer: DashboardViewer, range: 
   return stats;
 }
 
-/** The aggregate endpoint when the server has it; SPEC §2.8's search-dive when it answers 404. */
+/**
+ * The aggregate endpoint when the server has it; SPEC §2.8's search-dive when it answers 404 (only
+ * then is the viewer's profile needed, so the numbers are asked for without waiting for it).
+ */
 export async function loadStats(
   post: Post,
-  viewer: DashboardViewer,
+  viewer: () => Promise<DashboardViewer>,
   range: Range,
 ): Promise<{ stats: DashboardStats; source: 'aggregate' | 'search' }> {
   try {
@@ -122,5 +140,5 @@ export async function loadStats(
   }
   // The rates rank the top shops in one currency: read as the currency display reads them (SPEC §7.7).
   const rates = await post(EXCHANGES_LIST, {}).then(({ HLL }) => (Array.isArray(HLL) ? (HLL as Rate[]) : []), () => []);
-  return { stats: await statsBySearch(post, viewer, range, rates), source: 'search' };
+  return { stats: await statsBySearch(post, await viewer(), range, rates), source: 'search' };
 }

@@ -4,23 +4,21 @@
  * in a date range below, loaded in their own chunk. Numbers come from the server's aggregate
  * endpoint, or the spec's search-dive way from a contract-only server (src/dashboard/stats.ts).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { format, subDays } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { useAuthProvider, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney, hasRate, roleOf } from '../../contract';
 import { moneyTotal, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { canAccessToken } from '../../authProvider/access';
 import { useDisplayCurrency, useRates } from '../currency';
-import { loadStats, type Post, type Range } from '../dashboard/stats';
+import { lastDays, statsQuery, type Post, type Range } from '../dashboard/stats';
 import { inLanguage, messageOf } from './messages';
+import { loadCharts } from '../dashboard/loaders';
+import { Loaded } from '../screens/loaded';
 
-const Charts = lazy(() => import('../dashboard/Charts'));
-
-const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
 function StatCard({ label, to, children }: { label: string; to?: string; children: ReactNode }) {
   const content = (
@@ -61,14 +59,13 @@ export default function DashboardPage() {
   const { identity } = useGetIdentity();
   const rates = useRates();
   const [display] = useDisplayCurrency();
-  const [range, setRange] = useState<Range>(() => ({ from: day(subDays(new Date(), 29)), to: day(new Date()) }));
+  const authProvider = useAuthProvider();
+  const [range, setRange] = useState<Range>(lastDays);
   const viewer = identity as (DashboardViewer & { fullName?: string }) | undefined;
 
   const { data, error, isPending } = useQuery({
-    queryKey: ['dashboard', viewer?.id, range],
-    enabled: viewer !== undefined,
+    ...statsQuery(dataProvider.call as Post, () => authProvider!.getIdentity!() as Promise<DashboardViewer>, range),
     placeholderData: (previous) => previous,
-    queryFn: () => loadStats(dataProvider.call as Post, viewer!, range),
   });
 
   const target = hasRate(rates, display) ? display : 'USD';
@@ -90,6 +87,8 @@ export default function DashboardPage() {
   const admin = role === 'admin';
   const link = (token: string, path: string) => (viewer && canAccessToken(viewer, token) ? path : undefined);
   const stats = data?.stats;
+  // The cards show first; the charts (the heavier drawing) follow in a render of their own.
+  const charts = useDeferredValue(stats?.charts);
 
   return (
     <Box sx={{ py: 3, px: { xs: 1, sm: 2 } }}>
@@ -174,9 +173,11 @@ export default function DashboardPage() {
                     onChange={(e) => e.target.value && e.target.value >= range.from && setRange({ ...range, to: e.target.value })}
                   />
                 </Stack>
-                <Suspense fallback={<CircularProgress size={24} />}>
-                  <Charts charts={stats.charts} currency={target} symbol={symbol} rates={rates} />
-                </Suspense>
+                {charts ? (
+                  <Loaded loader={loadCharts} props={{ charts, currency: target, symbol, rates }} fallback={<CircularProgress size={24} />} />
+                ) : (
+                  <CircularProgress size={24} />
+                )}
               </CardContent>
             </Card>
           )}

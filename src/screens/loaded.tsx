@@ -1,32 +1,51 @@
 /**
- * Components a resource file names by loader (`() => import('./ImagesCell')`): each loader's module
- * is loaded once (the promise is kept per loader) and its default export rendered, suspending until
- * it has arrived, as React.lazy does.
+ * Code loaded on first use: a module's loader (`() => import('./ImagesCell')`) is called once, its
+ * promise kept, and its default export rendered, suspending until it has arrived, as React.lazy
+ * does, with one difference that matters for speed: a module already loaded (fetched ahead, e.g.
+ * while the user fills in the sign-in form) renders at once. React.lazy always suspends on its first
+ * render, and React then holds back revealing the boundary's content for up to 300 ms after its
+ * fallback showed; the console's first screen went through three such boundaries (layout, dashboard,
+ * charts). Here the promise carries its outcome (`status`, `value`), which React's `use` reads
+ * without suspending.
  */
-import { Suspense, createElement, use, type ComponentType } from 'react';
+import { Suspense, createElement, use, type ComponentType, type ReactNode } from 'react';
 import { CircularProgress } from '@mui/material';
-import type { Loader } from '../../resources/types';
 
-type Module = { default: ComponentType<object> };
-const modules = new WeakMap<object, Promise<Module>>();
+type Module<P> = { default: ComponentType<P> };
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+const loads = new WeakMap<object, Tracked<unknown>>();
 
-function moduleOf(loader: Loader<never>): Promise<Module> {
-  let module = modules.get(loader);
-  if (!module) {
-    module = (loader as unknown as () => Promise<Module>)();
-    modules.set(loader, module);
+/** Starts the loader's import once and returns its promise, which records its outcome when settled. */
+export function preload<T>(loader: () => Promise<T>): Promise<T> {
+  let load = loads.get(loader) as Tracked<T> | undefined;
+  if (!load) {
+    const started: Tracked<T> = loader();
+    load = started;
+    started.status = 'pending';
+    started.then(
+      (value) => Object.assign(started, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(started, { status: 'rejected', reason }),
+    );
+    loads.set(loader, load as Tracked<unknown>);
   }
-  return module;
+  return load;
 }
 
-function LoadedComponent<P extends object>({ loader, props }: { loader: Loader<P>; props: P }) {
-  const { default: component } = use(moduleOf(loader as unknown as Loader<never>));
+/** The loader's module when it has already arrived (see `preload`), to use it without waiting a turn. */
+export function loadedNow<T>(loader: () => Promise<T>): T | undefined {
+  const load = loads.get(loader) as Tracked<T> | undefined;
+  return load?.status === 'fulfilled' ? load.value : undefined;
+}
+
+function LoadedComponent<P extends object>({ loader, props }: { loader: () => Promise<Module<P>>; props: P }) {
+  const { default: component } = use(preload(loader));
   return createElement(component, props);
 }
 
-export function Loaded<P extends object>({ loader, props }: { loader: Loader<P>; props: P }) {
+/** The loader's component with these props; `fallback` shows while its code is on the way. */
+export function Loaded<P extends object>({ loader, props, fallback }: { loader: () => Promise<Module<P>>; props: P; fallback?: ReactNode }) {
   return (
-    <Suspense fallback={<CircularProgress size={16} />}>
+    <Suspense fallback={fallback ?? <CircularProgress size={16} />}>
       <LoadedComponent loader={loader} props={props} />
     </Suspense>
   );

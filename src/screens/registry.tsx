@@ -2,12 +2,12 @@
  * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
  * seller variant from the same declaration.
  */
-import { lazy, Suspense } from 'react';
 import { Loading, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
 import type { ResourceDefinition } from '../../resources/types';
+import { Loaded } from './loaded';
 
-const Screen = lazy(() => import('./ManagementScreen'));
+const loadScreen = () => import('./ManagementScreen');
 
 export function toResources(registry: Registry<ResourceDefinition>): ResourceProps[] {
   return registry.resources.flatMap((def) => {
@@ -20,11 +20,7 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     return variants.map(({ resource, seller }) => ({
       name: resource,
       list: function DeclaredScreen() {
-        return (
-          <Suspense fallback={<Loading />}>
-            <Screen def={def} entity={entity} resource={resource} seller={seller} />
-          </Suspense>
-        );
+        return <Loaded loader={loadScreen} props={{ def, entity, resource, seller }} fallback={<Loading />} />;
       },
     }));
   });

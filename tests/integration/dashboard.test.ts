@@ -177,10 +177,10 @@ describe('against a contract-only server', () => {
     const { token, viewer } = await signIn(strict, demo.admin);
     const missing = await strict.post('/dashboard', range, token);
     expect(missing.http).toBe(404);
-    const fallback = await loadStats(poster(strict, token), viewer, range);
+    const fallback = await loadStats(poster(strict, token), async () => viewer, range);
     expect(fallback.source).toBe('search');
     const loose = await signIn(s, demo.admin);
-    const aggregate = await loadStats(poster(s, loose.token), loose.viewer, range);
+    const aggregate = await loadStats(poster(s, loose.token), async () => loose.viewer, range);
     expect(aggregate.source).toBe('aggregate');
     const { charts: a, ...cardsA } = fallback.stats;
     const { charts: b, ...cardsB } = aggregate.stats;

@@ -55,8 +55,11 @@ describe('session', () => {
 });
 
 describe('login, register and reset', () => {
-  it('login posts the credential and stores token.id', async () => {
-    const { auth, calls } = fake({ json: ok({ detail: { token: 'abc.def', id: 12 } }) });
+  it('login posts the credential, stores token.id and asks for the profile at once, once', async () => {
+    const { auth, calls } = fake(
+      { json: ok({ detail: { token: 'abc.def', id: 12 } }) },
+      { json: ok({ detail: { id: 12, name: 'Ada', abilities: '[1,2]' } }) },
+    );
     await auth.login({ credential: 'ada@example.com', password: 'secret123' });
     expect(calls).toEqual([
       {
@@ -64,9 +67,15 @@ describe('login, register and reset', () => {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: { credential: 'ada@example.com', password: 'secret123', source: 'inbuilt', actionType: 'login' },
       },
+      // The first screen's profile leaves with the sign-in's answer…
+      { url: `${API}/users`, headers: { Authorization: 'Bearer abc.def', permission: '3' }, body: { id: '12' } },
     ]);
     expect(localStorage.getItem('token_x')).toBe('abc.def.12');
     expect(getSession()).toEqual({ token: 'abc.def', id: '12' });
+    // …and react-admin's reads of it are answered from that one call.
+    expect(await auth.getIdentity()).toMatchObject({ id: 12, fullName: 'Ada' });
+    expect(await auth.getPermissions()).toMatchObject({ role: 'seller' });
+    expect(calls).toHaveLength(2);
   });
 
   it('login accepts react-admin\'s username field', async () => {
