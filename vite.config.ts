@@ -30,8 +30,19 @@ function precompress(): Plugin {
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+/**
+ * react-router 7 names only its development build in its package exports (remix-run/react-router
+ * #12532, #14753), which then ships with its warnings and checks; the build takes its production
+ * build, same API, from the same package.
+ */
+const reactRouterProduction = (dir: string) => [
+  { find: /^react-router$/, replacement: path.join(dir, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(dir, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: { alias: command === 'build' ? reactRouterProduction(path.resolve('node_modules/react-router/dist/production')) : [] },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -62,4 +73,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,5 +1,9 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Loading, Resource, reactRouterProvider, withLifecycleCallbacks, type DataProvider, type ResourceCallbacks } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext, CoreAdminUI, CustomRoutes, Loading, Notification, Resource, localStorageStore, reactRouterProvider, withLifecycleCallbacks,
+  type DataProvider, type ResourceCallbacks,
+} from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider, type LoginParams } from '../authProvider';
 import { createDataProvider, type MarketplaceDataProvider } from '../dataProvider';
@@ -87,6 +91,11 @@ const loadLayout = () => import('./layout/ShellLayout').then((m) => ({ default: 
 function ShellLayout({ children }: { children: ReactNode }) {
   return <Loaded loader={loadLayout} props={{ children }} fallback={<Loading />} />;
 }
+/** react-admin's own pages for the rare cases, loaded when one is shown (see <Admin> below). */
+const AccessDenied = lazyPage(() => import('./layout/rarePages').then((m) => ({ default: m.AccessDenied })));
+const AuthCallback = lazyPage(() => import('./layout/rarePages').then((m) => ({ default: m.AuthCallback })));
+const AuthenticationError = lazyPage(() => import('./layout/rarePages').then((m) => ({ default: m.AuthenticationError })));
+const store = localStorageStore();
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const DashboardPage = lazyPage(loadDashboard);
@@ -123,41 +132,57 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
 
   return (
     <ConfigContext.Provider value={config}>
-      <Admin
-        disableTelemetry
-        requireAuth
-        title={i18nProvider.translate('shell.title')}
+      {/*
+        react-admin's <Admin>, written out (AdminContext + CoreAdminUI, as AdminUI does) so that its
+        default pages, which the console replaces (layout, sign-in, not found, error), stay out of
+        the first page's code.
+      */}
+      <AdminContext
         dataProvider={dataProvider}
-        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={store}
         theme={theme}
         darkTheme={darkTheme}
-        layout={ShellLayout}
-        loginPage={LoginPage}
-        dashboard={DashboardPage}
-        catchAll={NotFoundPage}
-        error={ErrorView}
       >
-        <CustomRoutes>
-          {registry.resources.flatMap((def) =>
-            (def.routes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
-          )}
-          <Route path="/search" element={<SearchPage />} />
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-          <Route path={REGISTER_PATH} element={<RegisterPage />} />
-          <Route path={RESET_PATH} element={<ResetPasswordPage />} />
-          {registry.resources.flatMap((def) =>
-            (def.publicRoutes ?? []).map((route) => (
-              <Route key={route.path} path={route.path} element={<LocaleTheme><Loaded loader={route.component} props={{}} /></LocaleTheme>} />
-            )),
-          )}
-        </CustomRoutes>
-        {screens.map((r) => (
-          <Resource key={r.name} {...r} />
-        ))}
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            disableTelemetry
+            requireAuth
+            title={i18nProvider.translate('shell.title')}
+            layout={ShellLayout}
+            loginPage={LoginPage}
+            dashboard={DashboardPage}
+            catchAll={NotFoundPage}
+            error={ErrorView}
+            loading={Loading}
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationError}
+          >
+            <CustomRoutes>
+              {registry.resources.flatMap((def) =>
+                (def.routes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+              )}
+              <Route path="/search" element={<SearchPage />} />
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              <Route path={REGISTER_PATH} element={<RegisterPage />} />
+              <Route path={RESET_PATH} element={<ResetPasswordPage />} />
+              {registry.resources.flatMap((def) =>
+                (def.publicRoutes ?? []).map((route) => (
+                  <Route key={route.path} path={route.path} element={<LocaleTheme><Loaded loader={route.component} props={{}} /></LocaleTheme>} />
+                )),
+              )}
+            </CustomRoutes>
+            {screens.map((r) => (
+              <Resource key={r.name} {...r} />
+            ))}
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </AdminContext>
     </ConfigContext.Provider>
   );
 }

@@ -1,11 +1,9 @@
-import { Box } from '@mui/material';
-import { AppBar, AppBarClasses, TitlePortal, type AppBarProps } from 'react-admin';
+import { AppBar, TitlePortal, type AppBarProps } from 'react-admin';
 import { Brand } from './Brand';
 import { GlobalSearchBox } from './GlobalSearchBox';
 import { ShellUserMenu } from './ShellUserMenu';
 import { CurrencyChooser } from '../currency/CurrencyChooser';
 import { CartBadge } from '../cart';
-import { LanguageSwitch } from './LanguageSwitch';
 
 const userMenu = <ShellUserMenu />;
 
@@ -23,27 +21,6 @@ export function TopBar(props: AppBarProps) {
       <CurrencyChooser />
       <CartBadge />
       <GlobalSearchBox />
-    </AppBar>
-  );
-}
-
-/**
- * The same top bar on the sign-in, register and reset pages: no sidebar, so no menu icon, and no
- * loading indicator (the forms show their own progress); the language switch stands in for the
- * toolbar.
- */
-export function PublicTopBar() {
-  return (
-    <AppBar
-      alwaysOn
-      color="primary"
-      toolbar={null}
-      userMenu={userMenu}
-      sx={{ [`& .${AppBarClasses.menuButton}`]: { display: 'none' }, [`& .${AppBarClasses.toolbar}`]: { px: 2 } }}
-    >
-      <Brand />
-      <Box sx={{ flex: 1 }} />
-      <LanguageSwitch />
     </AppBar>
   );
 }

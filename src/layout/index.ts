@@ -1,5 +1,6 @@
 export { ShellLayout } from './ShellLayout';
-export { TopBar, PublicTopBar } from './TopBar';
+export { TopBar } from './TopBar';
+export { PublicTopBar } from './PublicTopBar';
 export { SidebarMenu, menuLabelKey } from './SidebarMenu';
 export { ShellUserMenu, LogoutMenuItem } from './ShellUserMenu';
 export { Brand, LOGO_URL } from './Brand';

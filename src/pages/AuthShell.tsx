@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { LOGO_URL } from '../layout/Brand';
-import { PublicTopBar } from '../layout/TopBar';
+import { PublicTopBar } from '../layout/PublicTopBar';
 import { LocaleTheme } from '../layout/LocaleTheme';
 
 /**
