@@ -1,32 +1,51 @@
-import { useState } from 'react';
-import { Box, Button, Stack } from '@mui/material';
-import { Form, Link, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Stack, TextField } from '@mui/material';
+import { Link, useLogin, useNotify, useTranslate } from 'react-admin';
 import { AuthShell } from './AuthShell';
 import { messageOf } from './messages';
-import { PasswordField, ShowPasswordToggle } from './PasswordInput';
-import { requiredField, requiredSlot } from './validation';
+import { ShowPasswordToggle, requiredSlot } from './authFields';
 
-interface LoginValues {
-  credential: string;
-  password: string;
-}
+type Field = 'credential' | 'password';
 
-const credentialSlots = { ...requiredSlot, inputLabel: { shrink: true } };
-
-/** Sign in (SPEC §2.2): on success go to /, otherwise show the server's query text. */
+/**
+ * Sign in (SPEC §2.2): on success go to /, otherwise show the server's query text.
+ * The first page most people load: its two fields are plain MUI inputs, drawn as react-admin's
+ * TextInput draws them (filled, dense, the same 'Required' message), so react-admin's form library
+ * loads with the next screen instead of before it (the register and reset pages use it).
+ */
 export default function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
+  const [values, setValues] = useState<Record<Field, string>>({ credential: '', password: '' });
+  const [tried, setTried] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
+  const credentialRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const submit = async (values: Record<string, unknown>) => {
-    const { credential, password } = values as unknown as LoginValues;
+  const missing = (field: Field) => tried && values[field].trim() === '';
+  const input = (field: Field) => ({
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    error: missing(field),
+    helperText: missing(field) ? translate('ra.validation.required') : undefined,
+    variant: 'filled' as const,
+    size: 'small' as const,
+    margin: 'dense' as const,
+    fullWidth: true,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    // As react-admin's forms do: the first field left empty takes the focus.
+    const empty = [credentialRef, passwordRef].find((ref) => ref.current?.value.trim() === '');
+    if (empty) return empty.current?.focus();
     setPending(true);
     try {
       // No fixed destination: the page asked for before signing in (a session that ended) reopens, or '/'.
-      await login({ credential: credential.trim(), password });
+      await login({ credential: values.credential.trim(), password: values.password });
     } catch (error) {
       notify(messageOf(error, 'auth.login.failed'), { type: 'error' });
     } finally {
@@ -36,31 +55,29 @@ export default function LoginPage() {
 
   return (
     <AuthShell title={translate('auth.login.title')}>
-      <Form onSubmit={submit} noValidate>
-        <TextInput
-          source="credential"
-          label="auth.login.credential"
+      <form onSubmit={submit} noValidate>
+        <TextField
+          {...input('credential')}
+          inputRef={credentialRef}
+          label={translate('auth.login.credential')}
           placeholder={translate('auth.login.credential_placeholder')}
-          validate={requiredField}
           autoComplete="username"
           autoFocus
-          helperText={false}
-          slotProps={credentialSlots}
+          slotProps={{ ...requiredSlot, inputLabel: { shrink: true } }}
         />
-        <PasswordField
-          source="password"
-          label="auth.password"
-          visible={showPassword}
-          validate={requiredField}
+        <TextField
+          {...input('password')}
+          inputRef={passwordRef}
+          label={translate('auth.password')}
+          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
-          helperText={false}
           slotProps={requiredSlot}
         />
         <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={pending} sx={{ mt: 2 }}>
           {translate('auth.login.submit')}
         </Button>
-      </Form>
+      </form>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2.5, fontSize: 14 }}>
         <Link to="/forgot-password">{translate('auth.login.forgot_password')}</Link>
         <Box component="span">

@@ -7,8 +7,9 @@ import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { useConfig } from '../config';
 import { AuthShell } from './AuthShell';
 import { messageOf, useMarketplaceAuth } from './messages';
-import { PasswordField, ShowPasswordToggle } from './PasswordInput';
-import { requiredEmail, requiredField, requiredSlot } from './validation';
+import { PasswordField } from './PasswordInput';
+import { ShowPasswordToggle, requiredSlot } from './authFields';
+import { requiredEmail, requiredField } from './validation';
 
 interface RegisterValues {
   name: string;

@@ -4,8 +4,9 @@ import { Form, Link, TextInput, useLocation, useNotify, useTranslate } from 'rea
 import { MIN_PASSWORD_LENGTH } from '../../contract';
 import { AuthShell } from './AuthShell';
 import { inLanguage, messageOf, useMarketplaceAuth } from './messages';
-import { PasswordField, ShowPasswordToggle } from './PasswordInput';
-import { requiredEmail, requiredField, requiredSlot } from './validation';
+import { PasswordField } from './PasswordInput';
+import { ShowPasswordToggle, requiredSlot } from './authFields';
+import { requiredEmail, requiredField } from './validation';
 
 type Outcome = { severity: 'success' | 'error'; text: string } | null;
 

@@ -8,6 +8,3 @@ export const requiredField: Validator = (value) =>
   value === null || value === undefined || String(value).trim() === '' ? 'ra.validation.required' : undefined;
 
 export const requiredEmail: Validator[] = [requiredField, email()];
-
-/** slotProps marking an input required for assistive technology. */
-export const requiredSlot = { htmlInput: { 'aria-required': true } } as const;

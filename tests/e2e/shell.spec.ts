@@ -41,6 +41,25 @@ test('a wrong password shows the server message and stays on sign in', async ({ 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('sign-in sent with empty fields flags each as Required, focuses the first, and sends nothing', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/') && calls.push(r.url())));
+  await page.goto('/login');
+  const credential = page.getByPlaceholder('Email or Phone Number e.g +44xxx');
+  const password = page.getByLabel('Password', { exact: false }).first();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Required')).toHaveCount(2);
+  await expect(credential).toBeFocused();
+  await credential.fill(DEMO.admin.email);
+  await expect(page.getByText('Required')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(password).toBeFocused();
+  expect(calls.filter((url) => url.endsWith('/user/terminal'))).toEqual([]);
+  await password.fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(sidebar(page)).toBeVisible();
+});
+
 test('a blacklisted user cannot sign in', async ({ page, request }) => {
   const email = `${unique('black')}@example.com`;
   const reg = await api(request, '/user', { name: 'Blocked', email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'uncommon-pass-7', abilities: '[1,2]', source: 'inbuilt' });
