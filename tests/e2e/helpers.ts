@@ -38,11 +38,17 @@ export async function expectMenu(page: Page, labels: string[]) {
   await expect(links).toHaveText(labels);
 }
 
-/** A call to the API as a client would make it. */
+/**
+ * A call to the API as a client would make it. Like a browser, it sends the request again once when a
+ * kept-alive connection it reused was closed under it (the server closes idle ones after 5 s, and a
+ * test that paused about that long can reuse one at the very moment it closes): the server never
+ * read that request.
+ */
 export async function api(request: APIRequestContext, p: string, body: unknown, token?: string) {
-  const res = await request.post(`/api${p}`, {
-    data: body as object,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  const send = () => request.post(`/api${p}`, { data: body as object, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await send().catch((error: Error) => {
+    if (/ECONNRESET|socket hang up/.test(error.message)) return send();
+    throw error;
   });
   return res.json();
 }
