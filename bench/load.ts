@@ -9,7 +9,7 @@
  *   BENCH_DB=postgres LOAD_PROCESSES=2 npm run bench:load
  */
 import autocannon from 'autocannon';
-import { benchDatabase, seedRows, startServers, DEMO_ACCOUNTS } from './support';
+import { benchDatabase, seedOnce, startServers, DEMO_ACCOUNTS } from './support';
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -20,7 +20,7 @@ const PROCESSES = Number(process.env.LOAD_PROCESSES ?? 1);
 const bench = await benchDatabase();
 const { db } = bench.database;
 const buyer = Number((await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.buyer.email).executeTakeFirstOrThrow()).id);
-await seedRows(bench, ROWS, 2, buyer);
+await seedOnce(bench, ROWS, 2, buyer);
 const servers = await startServers(bench.env, PROCESSES);
 const admin = await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 const seller = await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);

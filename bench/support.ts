@@ -21,18 +21,29 @@ export interface BenchDatabase {
   dialect: Database['dialect'];
   /** What a server process is given: DATA_DIR or DATABASE_URL. */
   env: Record<string, string>;
+  /** Rows an earlier run seeded into a kept database (BENCH_DIR), if any. */
+  seeded?: number;
+  /** Records that the kept database now holds `rows` seeded rows. */
+  markSeeded(rows: number): void;
   close(): Promise<void>;
 }
 
-/** A fresh database: SQLite in a temporary folder, or PostgreSQL (embedded) when BENCH_DB=postgres. */
-export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite'): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
+/**
+ * A fresh database: SQLite in a temporary folder, or PostgreSQL (embedded) when BENCH_DB=postgres.
+ * With `dir` (BENCH_DIR) the database lives there and is kept: `seeded` says whether an earlier run
+ * already loaded it.
+ */
+export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite', kept = process.env.BENCH_DIR): Promise<BenchDatabase> {
+  const dir = kept ? path.join(kept, kind) : fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const marker = path.join(dir, 'seeded.json');
+  const seeded = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number }).rows : undefined;
   let pg: LocalPostgres | undefined;
   let env: Record<string, string>;
   let database: Database;
   if (kind === 'postgres') {
-    pg = await startLocalPostgres();
-    const url = await pg.createDatabase('bench');
+    pg = await startLocalPostgres({ dir: kept ? dir : undefined });
+    const url = seeded === undefined ? await pg.createDatabase('bench') : pg.url('bench');
     env = { DATABASE_URL: url };
     database = openDatabase({ url });
   } else {
@@ -40,14 +51,19 @@ export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite'): Pr
     database = openDatabase({ file: path.join(dir, 'marketplace.sqlite') });
   }
   await migrate(database);
-  await seedReference(database.db);
-  await seedDemo(database.db);
+  if (seeded === undefined) {
+    await seedReference(database.db);
+    await seedDemo(database.db);
+  }
   return {
-    database, env, dialect: database.dialect,
+    database, env, dialect: database.dialect, seeded,
+    markSeeded: (rows) => {
+      if (kept) fs.writeFileSync(marker, JSON.stringify({ rows }));
+    },
     close: async () => {
       await database.close();
       await pg?.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!kept) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -64,6 +80,12 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
   const stamp = new Date().toISOString();
   const batch = 50_000;
   const words = `'${WORDS.join("','")}'`;
+  // As an operator loading a million rows would: PostgreSQL's trigram indexes are built once after
+  // the load (migrate recreates them), rather than grown row by row.
+  if (dialect === 'postgres') {
+    const trigram = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname like '%\_trgm'`.execute(db);
+    for (const { name } of trigram.rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  }
   const word = (n: string) => (dialect === 'postgres' ? sql.raw(`(array[${words}])[(${n} % ${WORDS.length}) + 1]`) : sql.raw(`json_extract('${JSON.stringify(WORDS)}', '$[' || (${n} % ${WORDS.length}) || ']')`));
   for (let start = 0; start < rows; start += batch) {
     const end = Math.min(rows, start + batch) - 1;
@@ -92,11 +114,24 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
   }
   // After a bulk load, as an operator would after an import: statistics, and (SQLite) the text
   // indexes merged into one segment each (writes merge them gradually on their own).
-  if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+  if (dialect === 'postgres') {
+    await migrate(database);
+    await sql`vacuum analyze`.execute(db);
+  }
   else {
     for (const table of ['shops', 'products', 'orders']) await sql.raw(`insert into ${table}_fts(${table}_fts) values ('optimize')`).execute(db);
     await sql`analyze`.execute(db);
   }
+}
+
+/** seedRows, unless a kept database (BENCH_DIR) already holds as many rows; one that holds another number stops the run. */
+export async function seedOnce(bench: BenchDatabase, rows: number, seller: number, other: number) {
+  if (bench.seeded === rows) return console.log(`Reusing ${rows.toLocaleString()} seeded rows on ${bench.dialect} in ${process.env.BENCH_DIR}`);
+  if (bench.seeded !== undefined) throw new Error(`BENCH_DIR holds ${bench.seeded.toLocaleString()} seeded rows, not ${rows.toLocaleString()}: use another folder`);
+  const t0 = performance.now();
+  await seedRows(bench, rows, seller, other);
+  bench.markSeeded(rows);
+  console.log(`Seeded ${rows.toLocaleString()} shops, products and orders on ${bench.dialect} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /**

@@ -102,5 +102,5 @@ export async function resolveCaller(db: DB, authorization: string | undefined): 
   return callerOf(user);
 }
 
-/** A session and its user, kept until anything is written to the database (SQLite only). */
+/** A session and its user, kept until anything is written to the database. */
 const sessions = new GenerationCache<{ session?: Row; user?: Row }>(1000);

