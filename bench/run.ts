@@ -6,6 +6,7 @@
  *   BENCH_ROWS=100000 BENCH_SECONDS=5 npm run bench
  *   BENCH_DB=postgres npm run bench               # the same on an embedded PostgreSQL
  *   BENCH_DIR=/var/tmp/bench npm run bench        # seeds once into that folder, reuses it after
+ *   BENCH_CASES='search|seller' npm run bench     # only the calls whose label matches (not written)
  *
  * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
  * table (req/s, p50, p97.5, p99, errors, CPU per request, load average), the same calls against
@@ -86,8 +87,11 @@ cases.push(
   varied(found('', {}, admin), 'search products "NN" (2 characters), admin', () => ({ keyIndex: 7, value: digits(2), targets: ['id', 'name'], page: 1, per_page: PER_PAGE })),
 );
 
+// BENCH_CASES (a pattern matched against the labels) runs only some calls, printed and not written.
+const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
 const rows: [string, Measured][] = [];
 for (const c of cases) {
+  if (only && !only.test(c.label)) continue;
   const check = await servers[0].post(c.path, c.vary ? c.vary() : c.body, c.token);
   if (!check.body.status || !(c.vary || c.expect(check.body))) throw new Error(`${c.label}: unexpected answer ${JSON.stringify(check.body).slice(0, 300)}`);
   // A short run first: every API process compiles its code paths before it is measured.
@@ -95,6 +99,12 @@ for (const c of cases) {
   const m = await hammer({ url: urls(c.path), body: c.body, vary: c.vary, token: c.token, connections: CLIENTS, seconds: SECONDS, pids });
   rows.push([c.label, m]);
   console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}  CPU ${m.cpuPerRequest.toFixed(2)} ms/req  load ${m.load.toFixed(1)}`);
+}
+
+if (only) {
+  await Promise.all(servers.map((s) => s.stop()));
+  await bench.close();
+  process.exit(0);
 }
 
 // The same calls against json-server 0.17.4 (100,000 products), side by side.

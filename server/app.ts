@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { envelope, type Registry } from '../contract';
-import type { Database } from './db';
+import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
 import { registry as defaultRegistry } from './registry';
@@ -202,6 +202,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       throw unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form');
     }
   });
+
+  // A request reads the database's generation (what answers are kept under) once: db.ts.
+  app.addHook('preHandler', (_request, _reply, done) => oneReading(done));
 
   const pageHeaders = opts.staticDir ? consoleHeaders(opts.staticDir) : {};
   app.addHook('onSend', async (request, reply) => {

@@ -3,11 +3,15 @@
  * Tables are derived from the contract's field lists, so declaring an entity declares its table;
  * `migrate` creates what is missing and adds new columns, and never drops anything.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type ColumnDataType, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql,
+  type ColumnDataType, type DatabaseConnection, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type SqliteDialectConfig,
+} from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 
@@ -24,8 +28,19 @@ export interface Database {
 export function openDatabase(opts: { file?: string; url?: string }): Database {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    generations.set(db, sharedReads(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s));
+    const writes = new WriteCounter();
+    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    const snapshot = sharedReads(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
+    generations.set(db, () => {
+      // One read per request while the request writes nothing: it was taken after the request came in.
+      const readings = requestReadings.getStore();
+      if (!readings) return snapshot();
+      const kept = readings.get(db);
+      if (kept && kept.writes === writes.count) return kept.generation;
+      const generation = snapshot();
+      readings.set(db, { writes: writes.count, generation });
+      return generation;
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
@@ -82,6 +97,30 @@ const generations = new WeakMap<DB, () => string | Promise<string>>();
  *   wrote ends, and a read-only one never moves it; two equal snapshots see the same data.
  */
 export const generationOf = (db: DB): string | Promise<string> | undefined => generations.get(db)?.();
+
+/**
+ * Counts the statements built that may write (anything but a select, a raw statement included), so
+ * a request that has written reads the generation again.
+ */
+class WriteCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    if (node.kind !== 'SelectQueryNode') this.count++;
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs) {
+    return result;
+  }
+}
+
+const requestReadings = new AsyncLocalStorage<Map<DB, { writes: number; generation: string | Promise<string> }>>();
+
+/**
+ * Runs `work` (one request) reading PostgreSQL's generation at most once, when first needed,
+ * and again only after the request has written: every answer it keeps or takes is at least as
+ * new as the request.
+ */
+export const oneReading = <T>(work: () => T): T => requestReadings.run(new Map(), work);
 
 /**
  * A read shared by the callers that ask while it waits to be sent: each caller gets a result read

@@ -7,6 +7,7 @@ import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, fts
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
+import { rarePieces } from './trigrams';
 
 
 export interface ListQuery {
@@ -26,21 +27,30 @@ export interface ListQuery {
 
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
 
+/** Linked records read for pages, kept while the database is unchanged (most pages link to the same few). */
+const linkedRows = new GenerationCache<Row[]>(1000);
+
 /** Rows in wire shape, with their linked records loaded in one query per relation. */
 export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): Promise<Row[]> {
   const out = rows.map((r) => present(entity, r));
+  const read = (key: unknown[], query: () => Promise<Row[]>) => linkedRows.get(db, JSON.stringify(key), query);
   for (const rel of entity.relations ?? []) {
     if (rel.kind === 'one') {
       const keys = [...new Set(rows.map((r) => r[rel.key]).filter((k) => k !== null && k !== undefined))] as number[];
       const linked = keys.length
-        ? await db.selectFrom(rel.entity).select([...rel.pick]).where('id', 'in', keys).execute()
+        ? await read([rel.entity, rel.pick, keys], () => db.selectFrom(rel.entity).select([...rel.pick]).where('id', 'in', keys).execute())
         : [];
       const byId = new Map(linked.map((l) => [Number(l.id), l]));
-      rows.forEach((r, i) => (out[i][rel.as] = byId.get(Number(r[rel.key])) ?? null));
+      // A copy each: kept rows are shared by every answer that reads them.
+      rows.forEach((r, i) => {
+        const one = byId.get(Number(r[rel.key]));
+        out[i][rel.as] = one ? { ...one } : null;
+      });
     } else {
       const ids = rows.map((r) => Number(r.id));
+      const columns = [...new Set([...rel.pick, rel.key])];
       const linked = ids.length
-        ? await db.selectFrom(rel.entity).select([...new Set([...rel.pick, rel.key])]).where(rel.key, 'in', ids).orderBy('id').execute()
+        ? await read([rel.entity, columns, ids], () => db.selectFrom(rel.entity).select(columns).where(rel.key, 'in', ids).orderBy('id').execute())
         : [];
       rows.forEach((r, i) => {
         out[i][rel.as] = linked
@@ -55,15 +65,27 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
 /** A search value long enough for the trigram index: 3 characters (1–2 character values scan). */
 const TRIGRAM = 3;
 
+/** What narrows a search before the rule decides (see filtered). */
+interface Narrowed {
+  /** SQLite: the few rows the FTS5 index found. */
+  found?: unknown[];
+  /** A short value: the lowest id of the newest SHORT_WINDOW records. */
+  since?: number;
+  /** PostgreSQL: per searched column, the value's rare pieces for pg_trgm to look up (rarePieces). */
+  pieces?: Record<string, string[]>;
+}
+
 /**
  * The rows a list call asks for, before paging. A search keeps today's rule everywhere: `id` matches
  * exactly, other targets contain the value, case-insensitively, `%` and `_` being plain characters.
  * On SQLite a value of 3 characters or more first narrows the rows through the entity's FTS5 trigram
  * table (a superset of the matches), then the rule itself decides; on PostgreSQL the rule's own
- * expression, lower(column) LIKE, is what the pg_trgm index is built on. `plain` skips the indexes
- * (the reference the tests compare against).
+ * expression, lower(column) LIKE, is what the pg_trgm index is built on, and on a large table the
+ * index is asked for the value's rare pieces only, the rule deciding after. `plain` skips the
+ * indexes (the reference the tests compare against).
  */
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, found?: unknown[], since?: number) {
+function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, narrowed: Narrowed = {}) {
+  const { found, since, pieces } = narrowed;
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -91,10 +113,15 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, fo
   }
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   query = query.where((eb) => {
-    const contains = parts.map((t) => likeInsensitive(t, like, !indexed.includes(t) && postgres));
+    const contains = parts.map((t) =>
+      pieces?.[t]
+        ? // The index finds the rows holding the value's rare pieces; the rule (not indexed) decides.
+          eb.and([...pieces[t].map((p) => likeInsensitive(t, `%${p}%`)), sql<boolean>`strpos(lower(${sql.ref(t)}), lower(${text})) > 0`])
+        : likeInsensitive(t, like, !indexed.includes(t) && postgres),
+    );
     // A short value's text matches are looked for among the newest records only (SHORT_WINDOW).
-    const text = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
-    return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...text]);
+    const inText = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
+    return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...inText]);
   });
   const fts = textMatch(db, entity, q);
   if (fts && found) {
@@ -124,6 +151,18 @@ function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: strin
   return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
 }
 
+/** PostgreSQL: the rare pieces of a search's value, for each searched column with a trigram index. */
+async function piecesOf(db: DB, entity: EntityContract, q: ListQuery): Promise<Record<string, string[]> | undefined> {
+  const text = q.search?.value.trim();
+  if (!q.search || !text || q.search.plain || dialectOf(db) !== 'postgres' || [...text].length < TRIGRAM) return undefined;
+  const pieces: Record<string, string[]> = {};
+  for (const column of q.search.targets.filter((t) => textSearchColumns(entity).includes(t))) {
+    const rare = await rarePieces(db, entity.name, column, text);
+    if (rare) pieces[column] = rare;
+  }
+  return pieces;
+}
+
 /**
  * A value shorter than a trigram (1 or 2 characters) can use no text index: it is matched against
  * the text of the newest SHORT_WINDOW records the caller can see (an exact id match is still found
@@ -147,6 +186,8 @@ async function shortWindow(db: DB, entity: EntityContract, scope: Scope, q: List
 
 /** Up to this many text matches are read once and reused by the count and the page. */
 const FEW_MATCHES = 2000;
+/** The column a page's rows carry their count in, in the one statement of a search with few matches. */
+const MATCHES = 'matches_total';
 
 /** The owner column PAGE_INDEX counts a table by: the column its owner scope filters on. */
 function pageOwner(entity: EntityContract): string | undefined {
@@ -154,6 +195,9 @@ function pageOwner(entity: EntityContract): string | undefined {
   if (entity.owner?.via === 'shop_id') return SELLER_COLUMN;
   return undefined;
 }
+
+/** Each list's range counters, kept while the database is unchanged. */
+const pageRanges = new GenerationCache<Row[]>(200);
 
 /**
  * The ids of a page of a plain list (no filter, no search, in id order) through PAGE_INDEX: the
@@ -163,14 +207,16 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   // The counters know every record and each owner's; a buyer's scope is counted by querying.
   const owner = scope.kind === 'all' ? 0 : scope.kind === 'own' && pageOwner(entity) ? scope.userId : undefined;
   if (owner === undefined) return undefined;
-  const ranges = await db
-    .selectFrom(PAGE_INDEX)
-    .select(['bucket', 'n'])
-    .where('tbl', '=', entity.name)
-    .where('owner', '=', owner)
-    .where('n', '>', 0)
-    .orderBy('bucket', desc ? 'desc' : 'asc')
-    .execute();
+  const ranges = await pageRanges.get(db, JSON.stringify([entity.name, owner, desc]), () =>
+    db
+      .selectFrom(PAGE_INDEX)
+      .select(['bucket', 'n'])
+      .where('tbl', '=', entity.name)
+      .where('owner', '=', owner)
+      .where('n', '>', 0)
+      .orderBy('bucket', desc ? 'desc' : 'asc')
+      .execute(),
+  );
   const total = ranges.reduce((sum, r) => sum + Number(r.n), 0);
   const offset = (q.page - 1) * q.perPage;
   let skip = offset;
@@ -195,17 +241,22 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
-  const query = filtered(db, entity, scope, q, found, await shortWindow(db, entity, scope, q));
+  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces: await piecesOf(db, entity, q) });
   const ordered = (desc: boolean) => {
     const page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
     return sort.field === 'id' ? page : page.orderBy('id', desc === sort.desc ? 'desc' : 'asc');
   };
   const offset = (q.page - 1) * q.perPage;
   if (q.search?.value.trim() && dialectOf(db) === 'postgres') {
-    // PostgreSQL: a search's matches are read once, in the list's order, up to FEW_MATCHES; when
-    // there are no more, the count and the page both come from them (one trigram lookup, not two).
-    const few = await ordered(sort.desc).limit(FEW_MATCHES + 1).execute();
-    if (few.length <= FEW_MATCHES) return { total: few.length, ids: few.slice(offset, offset + q.perPage).map((r) => r.id) };
+    // PostgreSQL: a search's matches are read once, in the list's order, up to FEW_MATCHES, and
+    // when there are no more, one statement answers both the page's rows and the count.
+    const few = query.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc');
+    const matches = (sort.field === 'id' ? few : few.orderBy('id', 'desc')).limit(FEW_MATCHES + 1).as('few');
+    const page = db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)).orderBy(`few.${sort.field}`, sort.desc ? 'desc' : 'asc');
+    const rows = await (sort.field === 'id' ? page : page.orderBy('few.id', 'desc')).limit(q.perPage).offset(offset).execute();
+    // No row: no match at all, or a page past the last (counted below).
+    const total = rows.length ? Number(rows[0][MATCHES]) : offset === 0 ? 0 : undefined;
+    if (total !== undefined && total <= FEW_MATCHES) return { total, rows: rows.map(({ [MATCHES]: _, ...row }) => row) };
   }
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
@@ -244,12 +295,17 @@ async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQue
   const sort = q.sort && columnsOf(entity).has(q.sort.field) ? q.sort : { field: 'id', desc: true };
   const plain = sort.field === 'id' && !q.ids && Object.keys(q.filter ?? {}).length === 0 && !q.search?.value.trim();
   // Deferred join: page through ids only (an index), then read the page's rows by id.
-  const { total, ids } = (plain && (await indexedPage(db, entity, scope, q, sort.desc))) || (await queriedPage(db, entity, scope, q, sort));
+  const found: { total: number; ids?: unknown[]; rows?: Row[] } =
+    (plain && (await indexedPage(db, entity, scope, q, sort.desc))) || (await queriedPage(db, entity, scope, q, sort));
+  const { total, ids = [] } = found;
   const offset = (q.page - 1) * q.perPage;
-  const byId = new Map(
-    (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
-  );
-  const rows = ids.map((i) => byId.get(Number(i))).filter((r): r is Row => r !== undefined);
+  let rows = found.rows;
+  if (!rows) {
+    const byId = new Map(
+      (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
+    );
+    rows = ids.map((i) => byId.get(Number(i))).filter((r): r is Row => r !== undefined);
+  }
   const data = await presentMany(db, entity, rows);
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
   const from = data.length ? offset + 1 : null;

@@ -4,7 +4,7 @@
  * kept page is never served after a write. (Writes by another API process: processes.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationOf } from '../../server/db';
+import { generationOf, oneReading } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/seed';
 import { dialect, startServer, type TestServer } from './harness';
 
@@ -44,5 +44,30 @@ describe(`answers kept between writes on ${dialect}`, () => {
     // A session ended beside the server is ended for the next call.
     await server.db.deleteFrom('sessions').execute();
     expect((await server.post('/shops', { page: 1 }, token)).http).toBe(401);
+  });
+});
+
+describe.runIf(dialect === 'postgres')('one reading of the generation per request (PostgreSQL)', () => {
+  it("is reused until the request writes, and is never older than the request", async () => {
+    const server = await startServer();
+    try {
+      const before = await generationOf(server.db);
+      await oneReading(async () => {
+        const first = await generationOf(server.db);
+        // Read after the request began, so not older than it: a commit made before is seen.
+        expect(first).toBe(before);
+        expect(await generationOf(server.db)).toBe(first);
+        // The request writes: the next reading is taken again, after the write.
+        await server.db.updateTable('shops').set({ name: 'Written by the request' }).where('id', '=', 1).execute();
+        const after = await generationOf(server.db);
+        expect(after).not.toBe(first);
+        expect(await generationOf(server.db)).toBe(after);
+      });
+      // Outside a request every reading is new: a write made meanwhile shows.
+      await server.db.updateTable('shops').set({ name: 'Written again' }).where('id', '=', 1).execute();
+      expect(await generationOf(server.db)).not.toBe(before);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { EntityContract } from '../../contract';
 import { registry } from '../../server/registry';
 import { migrate, type Database, type DB, type Row } from '../../server/db';
 import { SHORT_WINDOW, listPage, type ListQuery } from '../../server/store';
+import { TRIGRAM_PIECES, rarePieces } from '../../server/trigrams';
 import { dialect, freshDatabase } from './harness';
 
 let database: Database;
@@ -73,7 +74,11 @@ async function compareAll(entity: EntityContract, texts: string[], targetSets: s
   return compared;
 }
 
+const pieces = { ...TRIGRAM_PIECES };
 beforeAll(async () => {
+  // PostgreSQL looks up a value's rare pieces on large tables only: here on every table, each
+  // search weighing the pieces against the rows as they are now.
+  Object.assign(TRIGRAM_PIECES, { minRows: 0, maxAgeMs: 0 });
   const fresh = await freshDatabase();
   database = fresh.database;
   db = database.db;
@@ -81,6 +86,7 @@ beforeAll(async () => {
   await migrate(database);
 });
 afterAll(async () => {
+  Object.assign(TRIGRAM_PIECES, pieces);
   await database.close();
   await drop();
 });
@@ -96,6 +102,12 @@ describe(`search through the indexes on ${dialect}`, () => {
     const users = registry.entity('users');
     const targetSets = [['name'], ['id', 'name'], ['id', 'name', 'email', 'phone', 'city', 'country']];
     expect(await compareAll(users, [...names, ...cities], targetSets)).toBeGreaterThan(250);
+    if (dialect === 'postgres') {
+      // The whole value looked up, as on a small table.
+      TRIGRAM_PIECES.minRows = Infinity;
+      await compareAll(users, [...names, ...cities], targetSets);
+      TRIGRAM_PIECES.minRows = 0;
+    }
 
     // Writes go through the triggers: rename some, empty some, delete some, then compare again.
     const every = (k: number) => ids.filter((_, i) => i % k === 0).map((r) => r.id);
@@ -150,6 +162,21 @@ describe(`search through the indexes on ${dialect}`, () => {
     } finally {
       SHORT_WINDOW.records = kept;
     }
+  });
+
+  it.runIf(dialect === 'postgres')('looks up only the rare pieces of a value in the trigram index, the rule deciding after', async () => {
+    await insert('users', Array.from({ length: 3000 }, (_, i) => ({ name: `Frequent Label ${i}`, email: `f${i}@example.com`, is_active: 1 })));
+    const pieces = await rarePieces(db, 'users', 'name', 'FREQUENT label 2345');
+    // Only the digits are rare: the letters are in every row.
+    expect(pieces?.length).toBeGreaterThan(0);
+    for (const piece of pieces!) expect(['234', '345']).toContain(piece);
+    const users = registry.entity('users');
+    for (const value of ['FREQUENT label 2345', 'label 23', 'quent Label 299', 'Label 1%', 'frequent label', 'ent Lab']) {
+      expect(await search(users, value, ['id', 'name'], false)).toEqual(await search(users, value, ['id', 'name'], true));
+    }
+    // Nothing rare in the value: the whole value is looked up.
+    expect(await rarePieces(db, 'users', 'name', 'Frequent Label')).toBeUndefined();
+    expect(await rarePieces(db, 'users', 'name', '%_ é')).toBeUndefined();
   });
 
   it('searches number columns as text, as before', async () => {

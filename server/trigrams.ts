@@ -1,0 +1,104 @@
+/**
+ * PostgreSQL: which pieces of a searched value pg_trgm's index should look up.
+ *
+ * The GIN index reads the whole list of rows of every trigram in a pattern. A value such as
+ * "product 12345" holds trigrams that nearly every row has ("pro", "duc"...): looking them up
+ * reads millions of entries to find ten rows (30 ms at a million rows), where its rare trigrams
+ * alone ("123", "234", "345") find the same rows and a few more in a fraction of a millisecond.
+ *
+ * So a value's 3-character pieces are weighed by how many rows hold them, estimated from a sample
+ * of the column, and the index is asked for the rare ones only; the substring rule itself then
+ * decides each candidate row. The estimate changes the speed, never the answer: every row that
+ * holds the value holds each of its pieces.
+ */
+import { sql } from 'kysely';
+import type { DB } from './db';
+
+export const TRIGRAM_PIECES = {
+  /** Below this many rows (estimated) the whole value is looked up: every list is short. */
+  minRows: 50_000,
+  /** Rows read to estimate how common each trigram of a column is. */
+  sample: 2_000,
+  /** A piece held by at most this share of the rows is rare enough to look up. */
+  rare: 0.02,
+  /** At most this many pieces are looked up. */
+  most: 6,
+  /** A sample is taken again after this long (the estimate only steers the speed). */
+  maxAgeMs: 10 * 60_000,
+};
+
+interface Sample {
+  at: number;
+  /** The table's rows, estimated by PostgreSQL's statistics. */
+  rows: number;
+  /** Sampled values, and for each trigram how many of them hold it. */
+  size: number;
+  holding: Map<string, number>;
+}
+
+const samples = new WeakMap<DB, Map<string, Promise<Sample>>>();
+
+/** The lowered trigrams a text holds (each once). */
+function trigramsOf(text: string): Set<string> {
+  const lowered = text.toLowerCase();
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= lowered.length; i++) out.add(lowered.slice(i, i + 3));
+  return out;
+}
+
+async function takeSample(db: DB, table: string, column: string): Promise<Sample> {
+  const stats = await sql<{ rows: number; top: number | null }>`select greatest(c.reltuples, 0)::float8 as rows,
+      (select max(id) from ${sql.table(table)}) as top from pg_class c where c.oid = quote_ident(${table})::regclass`.execute(db);
+  const rows = Number(stats.rows[0]?.rows ?? 0);
+  const top = Number(stats.rows[0]?.top ?? 0);
+  const holding = new Map<string, number>();
+  if (rows < TRIGRAM_PIECES.minRows || top <= 0) return { at: Date.now(), rows, size: 0, holding };
+  // Random ids, read through the primary key: an even sample without reading the table.
+  const ids = new Set<number>();
+  for (let tries = 0; ids.size < TRIGRAM_PIECES.sample && tries < TRIGRAM_PIECES.sample * 4; tries++) ids.add(1 + Math.floor(Math.random() * top));
+  const found = await db.selectFrom(table).select(sql<string | null>`cast(${sql.ref(column)} as text)`.as('v')).where('id', 'in', [...ids]).execute();
+  for (const { v } of found) for (const t of trigramsOf(String(v ?? ''))) holding.set(t, (holding.get(t) ?? 0) + 1);
+  return { at: Date.now(), rows, size: found.length, holding };
+}
+
+function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
+  let byColumn = samples.get(db);
+  if (!byColumn) samples.set(db, (byColumn = new Map()));
+  const key = `${table}.${column}`;
+  const kept = byColumn.get(key);
+  const fresh = (s: Sample) => Date.now() - s.at < TRIGRAM_PIECES.maxAgeMs;
+  const next = (kept ?? Promise.resolve(undefined))
+    .catch(() => undefined)
+    .then((s) => (s && fresh(s) ? s : takeSample(db, table, column)));
+  byColumn.set(key, next);
+  // A sample that failed is taken again next time.
+  next.catch(() => byColumn.delete(key));
+  return next;
+}
+
+/**
+ * The rare pieces of `value` to look up in `column`'s trigram index, or undefined when the whole
+ * value should be (a short table, or no piece rare enough). Pieces are 3 ASCII letters or digits
+ * in a row, as written: pg_trgm reads each as exactly one trigram, and PostgreSQL lowers a letter
+ * of them the same way whatever stands around it, so a row holding the lowered value always holds
+ * every lowered piece.
+ */
+export async function rarePieces(db: DB, table: string, column: string, value: string): Promise<string[] | undefined> {
+  // Each piece as written (PostgreSQL lowers it, as it lowers the value), weighed by its lowered form.
+  const windows = new Map<string, string>();
+  for (const run of value.match(/[A-Za-z0-9]{3,}/g) ?? []) {
+    for (let i = 0; i + 3 <= run.length; i++) windows.set(run.slice(i, i + 3).toLowerCase(), run.slice(i, i + 3));
+  }
+  if (!windows.size) return undefined;
+  const sample = await sampleOf(db, table, column);
+  if (!sample.size) return undefined;
+  const share = (lowered: string) => (sample.holding.get(lowered) ?? 0) / sample.size;
+  // Every rare piece (up to `most`): adjacent pieces overlap, so each one more cuts the rows to
+  // check far less than independence would say, but reading its short list costs little.
+  const chosen = [...windows.keys()]
+    .filter((w) => share(w) <= TRIGRAM_PIECES.rare)
+    .sort((a, b) => share(a) - share(b))
+    .slice(0, TRIGRAM_PIECES.most)
+    .map((w) => windows.get(w)!);
+  return chosen.length ? chosen : undefined;
+}
