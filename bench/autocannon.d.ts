@@ -37,7 +37,8 @@ declare module 'autocannon' {
       non2xx: number;
     }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  /** A run: awaited for its result, and telling each response as it comes ('response': client, status, bytes, ms). */
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result> & import('node:events').EventEmitter;
   function autocannon(
     options: autocannon.Options,
     done: (error: Error | null, result: autocannon.Result) => void,
