@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
-import { now, type DB } from './db';
+import { now, outsideRequest, type DB } from './db';
 
 export const VISITOR_COOKIE = 'chat_visitor';
 /** A visitor's key lasts 30 days, renewed by nothing: a new chat gives a new key. */
@@ -133,7 +133,8 @@ export class ChatFeed {
       this.told.clear();
     }
     this.listeners.add(listener);
-    this.timer ??= setInterval(() => void this.tick(), FEED_POLL_MS);
+    // The first listener's request starts the feed; the feed outlives it.
+    this.timer ??= outsideRequest(() => setInterval(() => void this.tick(), FEED_POLL_MS));
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && this.timer) {

@@ -123,6 +123,12 @@ const requestReadings = new AsyncLocalStorage<Map<DB, { writes: number; generati
 export const oneReading = <T>(work: () => T): T => requestReadings.run(new Map(), work);
 
 /**
+ * Runs `work` outside any request's reading: what outlives the request that starts it (a timer, a
+ * feed) must read the generation anew each time, not keep the request's.
+ */
+export const outsideRequest = <T>(work: () => T): T => requestReadings.exit(work);
+
+/**
  * A read shared by the callers that ask while it waits to be sent: each caller gets a result read
  * after it asked (never one already on its way), and many callers at once cost one round trip.
  */

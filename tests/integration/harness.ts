@@ -29,6 +29,8 @@ export interface TestServer {
   db: DB;
   /** The server's DATA_DIR (uploaded files live under files/). */
   dataDir: string;
+  /** The PostgreSQL database's address (PostgreSQL pass only), for a second connection. */
+  databaseUrl?: string;
   mails: { to: string; subject: string; body: string }[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
   /** GET a path of the server (not only /api), read as JSON. */
@@ -138,7 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, dataDir: dir, mails, post, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, get, login, userWith,
     close: async () => {
       await app.close();
       await database.close();

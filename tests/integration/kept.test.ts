@@ -4,7 +4,7 @@
  * kept page is never served after a write. (Writes by another API process: processes.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationOf, oneReading } from '../../server/db';
+import { generationOf, oneReading, openDatabase, outsideRequest } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/seed';
 import { dialect, startServer, type TestServer } from './harness';
 
@@ -63,6 +63,19 @@ describe.runIf(dialect === 'postgres')('one reading of the generation per reques
         expect(after).not.toBe(first);
         expect(await generationOf(server.db)).toBe(after);
       });
+      // A write by another connection (another process) during the request is not the request's to
+      // see; work that outlives the request (outsideRequest) reads anew and sees it.
+      const other = openDatabase({ url: server.databaseUrl! });
+      try {
+        await oneReading(async () => {
+          const first = await generationOf(server.db);
+          await other.db.updateTable('shops').set({ name: 'Written by another process' }).where('id', '=', 1).execute();
+          expect(await generationOf(server.db)).toBe(first);
+          expect(await outsideRequest(() => generationOf(server.db))).not.toBe(first);
+        });
+      } finally {
+        await other.close();
+      }
       // Outside a request every reading is new: a write made meanwhile shows.
       await server.db.updateTable('shops').set({ name: 'Written again' }).where('id', '=', 1).execute();
       expect(await generationOf(server.db)).not.toBe(before);
