@@ -14,7 +14,7 @@ import { resolveCaller, type Caller } from './auth';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
-import { requestId } from './logging';
+import { OneLinePerRequest, requestId } from './logging';
 import { consoleHeaders } from './headers';
 import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
@@ -156,6 +156,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     genReqId: requestId,
     trustProxy: opts.trustProxy ?? false,

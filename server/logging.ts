@@ -4,7 +4,8 @@
  * strings (a reset link carries its token there) are cut from logged URLs.
  */
 import crypto from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 const REDACT = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-cscapi-key"]', 'res.headers["set-cookie"]',
@@ -13,10 +14,11 @@ const REDACT = [
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-/** Logger settings for a level (LOG_LEVEL; 'info' by default). */
-export function loggerOptions(level: LogLevel = 'info'): FastifyServerOptions['logger'] {
+/** Logger settings for a level (LOG_LEVEL; 'info' by default), writing to `stream` (standard output by default). */
+export function loggerOptions(level: LogLevel = 'info', stream?: pino.DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: REDACT, censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
@@ -28,5 +30,28 @@ export function loggerOptions(level: LogLevel = 'info'): FastifyServerOptions['l
   };
 }
 
+/**
+ * Where the server's log lines go: standard output, written in the background. Lines written while
+ * a write is under way go together in the next (a busy server makes one write for many lines, not
+ * one each), at most 4 kB at a time and always whole lines, so several API processes sharing one
+ * output never cut into each other's lines. What is still waiting is written when the process exits.
+ */
+export const logDestination = () => pino.destination({ dest: 1, sync: false, maxWrite: 4096 });
+
 /** A request id unique across processes (several API processes may log to one place). */
 export const requestId = () => crypto.randomBytes(8).toString('hex');
+
+/**
+ * One line per request, written when it is answered: what was asked and from where, the status and
+ * the time (Fastify writes a second line as each request comes in; each line is a write to the log).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readConfig } from './config';
 import { exclusively, migrate, openDatabase } from './db';
 import { buildApp } from './app';
-import { loggerOptions } from './logging';
+import { logDestination, loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
 import { seedProductImages } from './seeds/productImages';
 import { smtpSender, type Mail } from './mail';
@@ -65,7 +65,7 @@ async function serve() {
       limits: scaledLimits(config.rateLimitFactor),
     },
     {
-      staticDir: config.staticDir, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy,
+      staticDir: config.staticDir, logger: loggerOptions(config.logLevel, logDestination()), trustProxy: config.trustProxy,
       timeouts: config.maxRequestsPerSocket === undefined ? undefined : { maxRequestsPerSocket: config.maxRequestsPerSocket },
     },
   );

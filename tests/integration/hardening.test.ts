@@ -98,6 +98,11 @@ describe('a remaining 5xx', () => {
     const log = lines.join('');
     const failed = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
     expect(failed).toMatchObject({ level: 50, reqId: id, err: { message: 'kaboom' } });
+    // One line per request, when answered: what was asked, by whom, the answer's status and time.
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === id && l.level === 30);
+    expect(requests).toEqual([
+      expect.objectContaining({ msg: 'request completed', req: { method: 'POST', url: '/api/boom', remoteAddress: '127.0.0.1' }, res: { statusCode: 500 }, responseTime: expect.any(Number) }),
+    ]);
     expect(log).not.toMatch(/secret/);
   });
 });
