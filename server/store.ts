@@ -1,8 +1,8 @@
 /**
  * Reading and writing the records of any contract entity: pages, searches, linked records.
  */
-import { sql } from 'kysely';
-import { MAX_SEARCH_ROWS, type EntityContract, type Paginated } from '../contract';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { MAX_SEARCH_ROWS, type EntityContract, type Paginated, type Relation } from '../contract';
 import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
@@ -27,14 +27,42 @@ export interface ListQuery {
 
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
 
-/** Linked records read for pages, kept while the database is unchanged (most pages link to the same few). */
+/** Linked records read one relation at a time (SQLite's pages, single records), kept while the database is unchanged (most pages link to the same few). */
 const linkedRows = new GenerationCache<Row[]>(1000);
 
-/** Rows in wire shape, with their linked records loaded in one query per relation. */
+/** PostgreSQL: the column a row carries a relation's linked records in (withLinked). */
+const linkedColumn = (rel: Relation) => `linked_${rel.as}`;
+
+/**
+ * PostgreSQL: the statement that reads a page's rows reads their linked records too, each relation
+ * as a json column (one round trip where there was one more per relation). `from` is the table or
+ * alias the rows are read from. Linked rows keep their picked columns in order, 'many' ordered by id.
+ */
+function withLinked<Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(db: DB, entity: EntityContract, from: string, query: Q): Q {
+  if (dialectOf(db) !== 'postgres') return query;
+  return (entity.relations ?? []).reduce((q, rel) => {
+    const object = sql`json_build_object(${sql.join(rel.pick.map((p) => sql`${sql.lit(p)}, ${sql.ref(`linked.${p}`)}`))})`;
+    const linked =
+      rel.kind === 'one'
+        ? sql`(select ${object} from ${sql.table(rel.entity)} as linked where linked.id = ${sql.ref(`${from}.${rel.key}`)})`
+        : sql`(select coalesce(json_agg(${object} order by linked.id), '[]') from ${sql.table(rel.entity)} as linked where ${sql.ref(`linked.${rel.key}`)} = ${sql.ref(`${from}.id`)})`;
+    return q.select(linked.as(linkedColumn(rel))) as Q;
+  }, query);
+}
+
+/**
+ * Rows in wire shape, with their linked records: those the rows' own statement carried (withLinked),
+ * or else loaded in one query per relation.
+ */
 export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): Promise<Row[]> {
   const out = rows.map((r) => present(entity, r));
+  const relations = entity.relations ?? [];
+  if (rows.length && relations.length && relations.every((rel) => linkedColumn(rel) in rows[0])) {
+    rows.forEach((r, i) => relations.forEach((rel) => (out[i][rel.as] = r[linkedColumn(rel)] ?? null)));
+    return out;
+  }
   const read = (key: unknown[], query: () => Promise<Row[]>) => linkedRows.get(db, JSON.stringify(key), query);
-  for (const rel of entity.relations ?? []) {
+  for (const rel of relations) {
     if (rel.kind === 'one') {
       const keys = [...new Set(rows.map((r) => r[rel.key]).filter((k) => k !== null && k !== undefined))] as number[];
       const linked = keys.length
@@ -241,7 +269,8 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
-  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces: await piecesOf(db, entity, q) });
+  const pieces = await piecesOf(db, entity, q);
+  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces });
   const ordered = (desc: boolean) => {
     const page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
     return sort.field === 'id' ? page : page.orderBy('id', desc === sort.desc ? 'desc' : 'asc');
@@ -250,10 +279,21 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   if (q.search?.value.trim() && dialectOf(db) === 'postgres') {
     // PostgreSQL: a search's matches are read once, in the list's order, up to FEW_MATCHES, and
     // when there are no more, one statement answers both the page's rows and the count.
-    const few = query.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc');
-    const matches = (sort.field === 'id' ? few : few.orderBy('id', 'desc')).limit(FEW_MATCHES + 1).as('few');
-    const page = db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)).orderBy(`few.${sort.field}`, sort.desc ? 'desc' : 'asc');
-    const rows = await (sort.field === 'id' ? page : page.orderBy('few.id', 'desc')).limit(q.perPage).offset(offset).execute();
+    // When every searched text is looked up by its rare pieces, the matches are few and are gathered
+    // whole first: told only of the LIMIT, the planner may otherwise walk the whole table in the
+    // list's order waiting for them (half a second at a million rows, for a value with one rare piece).
+    const rare = Object.keys(pieces ?? {}).length > 0 && q.search.targets.every((t) => t === 'id' || pieces?.[t]);
+    const source = rare ? db.with((cte) => cte('found').materialized(), () => query.selectAll()).selectFrom('found') : query;
+    // The list's order, then newest first among equals; `from` names the columns' table or alias.
+    const inOrder = <Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(query: Q, from?: string) => {
+      const column = (name: string) => (from ? `${from}.${name}` : name);
+      const first = query.orderBy(column(sort.field), sort.desc ? 'desc' : 'asc');
+      return sort.field === 'id' ? first : first.orderBy(column('id'), 'desc');
+    };
+    const matches = inOrder(source.selectAll()).limit(FEW_MATCHES + 1).as('few');
+    const page = inOrder(db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)), 'few').limit(q.perPage).offset(offset).as('paged');
+    // The page's linked records are read for its rows only, after the page is cut.
+    const rows = (await inOrder(withLinked(db, entity, 'paged', db.selectFrom(page).selectAll()), 'paged').execute()) as Row[];
     // No row: no match at all, or a page past the last (counted below).
     const total = rows.length ? Number(rows[0][MATCHES]) : offset === 0 ? 0 : undefined;
     if (total !== undefined && total <= FEW_MATCHES) return { total, rows: rows.map(({ [MATCHES]: _, ...row }) => row) };
@@ -302,7 +342,9 @@ async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQue
   let rows = found.rows;
   if (!rows) {
     const byId = new Map(
-      (ids.length ? await db.selectFrom(entity.name).selectAll().where('id', 'in', ids).execute() : []).map((r) => [Number(r.id), r]),
+      (ids.length ? await withLinked(db, entity, entity.name, db.selectFrom(entity.name).selectAll().where('id', 'in', ids)).execute() : []).map(
+        (r) => [Number(r.id), r],
+      ),
     );
     rows = ids.map((i) => byId.get(Number(i))).filter((r): r is Row => r !== undefined);
   }

@@ -79,15 +79,21 @@ function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
 /**
  * The rare pieces of `value` to look up in `column`'s trigram index, or undefined when the whole
  * value should be (a short table, or no piece rare enough). Pieces are 3 ASCII letters or digits
- * in a row, as written: pg_trgm reads each as exactly one trigram, and PostgreSQL lowers a letter
- * of them the same way whatever stands around it, so a row holding the lowered value always holds
- * every lowered piece.
+ * in a row, or 2 beside an ASCII space or punctuation mark (a word's edge), as written: pg_trgm
+ * reads each as trigrams every row holding it has, and PostgreSQL lowers a letter of them the same
+ * way whatever stands around it, so a row holding the lowered value always holds every lowered piece.
  */
 export async function rarePieces(db: DB, table: string, column: string, value: string): Promise<string[] | undefined> {
   // Each piece as written (PostgreSQL lowers it, as it lowers the value), weighed by its lowered form.
   const windows = new Map<string, string>();
   for (const run of value.match(/[A-Za-z0-9]{3,}/g) ?? []) {
     for (let i = 0; i + 3 <= run.length; i++) windows.set(run.slice(i, i + 3).toLowerCase(), run.slice(i, i + 3));
+  }
+  // A word's edge: two letters or digits after or before a space or punctuation mark ("-58" in
+  // "TRK-5817"). pg_trgm reads it as a word's first (or last) trigram (" 58"), which every row
+  // holding the piece has: a narrower lookup than "581" alone. LIKE's own %, _ and \ are left out.
+  for (const edge of value.matchAll(/(?=([ !-$&-/:-@[\]^`{-~][A-Za-z0-9]{2}|[A-Za-z0-9]{2}[ !-$&-/:-@[\]^`{-~]))/g)) {
+    windows.set(edge[1].toLowerCase(), edge[1]);
   }
   if (!windows.size) return undefined;
   const sample = await sampleOf(db, table, column);
