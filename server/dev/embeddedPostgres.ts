@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startLocalPostgres(opts: { port?: number; log?: boolean; dir?: string } = {}): Promise<LocalPostgres> {
+export async function startLocalPostgres(
+  opts: { port?: number; log?: boolean; dir?: string; settings?: Record<string, string> } = {},
+): Promise<LocalPostgres> {
   // As root the server runs as another user: the data folder's parent must be writable by it.
   const parent = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-pg-'));
   fs.mkdirSync(parent, { recursive: true });
@@ -45,6 +47,7 @@ export async function startLocalPostgres(opts: { port?: number; log?: boolean; d
     password: PASSWORD,
     port,
     persistent: Boolean(opts.dir),
+    postgresFlags: Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     // Durable by default; the tests trade nothing here (fsync stays on).
     onLog: opts.log ? console.log : quiet,
     onError: opts.log ? console.error : quiet,
