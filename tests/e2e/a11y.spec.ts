@@ -41,10 +41,26 @@ async function settled(page: Page) {
 }
 
 /**
+ * Waits until every transition and finite animation on the page has ended, so colours are read as
+ * they stay (a dialog fading in is partly transparent for a moment).
+ */
+async function still(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Serious and critical axe violations of the page, one readable line each. Colour contrast (the
  * slowest rule) is checked where `contrast` says: a sample of screens in each theme.
  */
 async function violations(page: Page, contrast = true): Promise<string[]> {
+  await still(page);
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const result = await (contrast ? axe : axe.disableRules(['color-contrast'])).analyze();
   return result.violations
