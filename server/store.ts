@@ -271,9 +271,15 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   }
   const pieces = await piecesOf(db, entity, q);
   const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces });
-  const ordered = (desc: boolean) => {
-    const page = query.select('id').orderBy(sort.field, desc ? 'desc' : 'asc');
-    return sort.field === 'id' ? page : page.orderBy('id', desc === sort.desc ? 'desc' : 'asc');
+  // The list's order (or, with `desc` flipped, its reverse), then newest first among equals;
+  // `from` names the columns' table or alias.
+  const inOrder = <Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(
+    rows: Q,
+    { desc = sort.desc, from }: { desc?: boolean; from?: string } = {},
+  ) => {
+    const column = (name: string) => (from ? `${from}.${name}` : name);
+    const first = rows.orderBy(column(sort.field), desc ? 'desc' : 'asc');
+    return (sort.field === 'id' ? first : first.orderBy(column('id'), desc === sort.desc ? 'desc' : 'asc')) as Q;
   };
   const offset = (q.page - 1) * q.perPage;
   if (q.search?.value.trim() && dialectOf(db) === 'postgres') {
@@ -284,16 +290,10 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     // list's order waiting for them (half a second at a million rows, for a value with one rare piece).
     const rare = Object.keys(pieces ?? {}).length > 0 && q.search.targets.every((t) => t === 'id' || pieces?.[t]);
     const source = rare ? db.with((cte) => cte('found').materialized(), () => query.selectAll()).selectFrom('found') : query;
-    // The list's order, then newest first among equals; `from` names the columns' table or alias.
-    const inOrder = <Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(query: Q, from?: string) => {
-      const column = (name: string) => (from ? `${from}.${name}` : name);
-      const first = query.orderBy(column(sort.field), sort.desc ? 'desc' : 'asc');
-      return sort.field === 'id' ? first : first.orderBy(column('id'), 'desc');
-    };
     const matches = inOrder(source.selectAll()).limit(FEW_MATCHES + 1).as('few');
-    const page = inOrder(db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)), 'few').limit(q.perPage).offset(offset).as('paged');
+    const page = inOrder(db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)), { from: 'few' }).limit(q.perPage).offset(offset).as('paged');
     // The page's linked records are read for its rows only, after the page is cut.
-    const rows = (await inOrder(withLinked(db, entity, 'paged', db.selectFrom(page).selectAll()), 'paged').execute()) as Row[];
+    const rows = (await inOrder(withLinked(db, entity, 'paged', db.selectFrom(page).selectAll()), { from: 'paged' }).execute()) as Row[];
     // No row: no match at all, or a page past the last (counted below).
     const total = rows.length ? Number(rows[0][MATCHES]) : offset === 0 ? 0 : undefined;
     if (total !== undefined && total <= FEW_MATCHES) return { total, rows: rows.map(({ [MATCHES]: _, ...row }) => row) };
@@ -307,7 +307,7 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const take = Math.min(q.perPage, total - offset);
     const fromEnd = total - offset - take;
     const reverse = fromEnd < offset;
-    const found = await ordered(reverse ? !sort.desc : sort.desc).limit(take).offset(reverse ? fromEnd : offset).execute();
+    const found = await inOrder(query.select('id'), { desc: reverse ? !sort.desc : sort.desc }).limit(take).offset(reverse ? fromEnd : offset).execute();
     ids = found.map((r) => r.id);
     if (reverse) ids.reverse();
   }
