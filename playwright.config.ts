@@ -15,7 +15,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],

@@ -54,6 +54,8 @@ export default defineConfig(({ command }) => ({
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores; a test is never slow by design.
+    // A stray .only fails the run instead of silently shrinking the suite.
+    allowOnly: false,
     testTimeout: 60000,
     hookTimeout: 60000,
     projects: [
