@@ -6,6 +6,7 @@
  */
 import { CHAT_PATHS } from './chat';
 import { DASHBOARD_PATH } from './dashboard';
+import { MIN_PASSWORD_LENGTH } from './envelope';
 import { PATHS } from './entities';
 import { REQ, b, i, j, s, type FieldSpec } from './entity';
 
@@ -35,7 +36,7 @@ const SELLER_ADMIN: readonly CallRole[] = ['seller', 'admin'];
 export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: PATHS.register, summary: 'Register an account (never an administrator); answers a session token', roles: ['anyone'],
-    body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: 8, max: 200 }), abilities: s({ max: 64 }) },
+    body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }), abilities: s({ max: 64 }) },
   },
   {
     method: 'POST', path: PATHS.login, summary: 'Sign in with email or phone and password; answers {token, id} in detail', roles: ['anyone'],
@@ -66,7 +67,7 @@ export const CALLS: readonly CallSpec[] = [
   },
   {
     method: 'POST', path: PATHS.updatePassword, summary: 'Set a new password with a reset token, or change one\'s own with the current password', roles: ['anyone', 'signed-in'],
-    body: { reset_token: s(), current_password: s({ max: 200 }), password: s({ required: true, min: 8, max: 200 }) },
+    body: { reset_token: s(), current_password: s({ max: 200 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }) },
   },
   { method: 'POST', path: PATHS.logout, summary: 'End the session in use', roles: SIGNED_IN, extension: true },
   { method: 'POST', path: PATHS.sessions, summary: "The caller's live sessions", roles: SIGNED_IN, extension: true },

@@ -67,6 +67,23 @@ describe('accounts over HTTP', () => {
     expect(dup.body.query).toBe('This email is already registered');
   });
 
+  it('takes a password of exactly 8 characters and refuses 7 (SPEC §9.3), on registering and on changing it', async () => {
+    const seven = await register({ password: 'Qz7kLm2' });
+    expect(seven.http).toBe(400);
+    expect(seven.body.query).toBe('Your password must be minimum 8 digits');
+    const email = `eight${Math.random().toString(36).slice(2)}@example.com`;
+    const eight = await register({ email, password: 'Qz7kLm2x' });
+    expect(eight.http).toBe(200);
+    expect(eight.body.status).toBe(true);
+    const token = await s.login(email, 'Qz7kLm2x');
+    const shorter = await s.post('/user/update', { current_password: 'Qz7kLm2x', password: 'Pw9rTy4' }, token);
+    expect(shorter.http).toBe(400);
+    expect(shorter.body.query).toBe('Your password must be minimum 8 digits');
+    const changed = await s.post('/user/update', { current_password: 'Qz7kLm2x', password: 'Pw9rTy4u' }, token);
+    expect(changed.http).toBe(200);
+    expect(await s.login(email, 'Pw9rTy4u')).toEqual(expect.any(String));
+  });
+
   it('never registers an administrator', async () => {
     const res = await register({ abilities: '[1,2,3]' });
     expect(res.http).toBe(403);

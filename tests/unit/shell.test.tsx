@@ -77,13 +77,22 @@ describe('register page (SPEC §2.3, §5)', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'text');
   });
 
-  it('refuses a password shorter than 8 with the spec message and sends nothing', async () => {
+  it('refuses a password of 7 characters with the spec message and sends nothing', async () => {
     renderRegister();
-    fillForm('short1');
+    fillForm('Qz7kLm2');
     fireEvent.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Your password must be minimum 8 digits')).toBeInTheDocument();
     expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it('sends a password of exactly 8 characters', async () => {
+    renderRegister();
+    fillForm('Qz7kLm2x');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(auth.register).toHaveBeenCalledWith(expect.objectContaining({ password: 'Qz7kLm2x' })));
+    expect(screen.queryByText('Your password must be minimum 8 digits')).toBeNull();
   });
 
   it('outlines the terms link in red when the box is not ticked and sends nothing; ticked, it registers', async () => {
