@@ -151,3 +151,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
 
 export const demo = DEMO_ACCOUNTS;
 export const ADMIN = ADMIN_ABILITIES;
+
+/** A valid shop body of the contract (`/shop`), for tests that make their own shops. */
+export const shopBody = (name: string) => ({
+  name, description: 'Durable goods', category_id: 1,
+  address: { street_name: '1 Test Road', zip: '1000', country: 'Nigeria' },
+  bank: { bank_name: 'Bank', bank_country: 'Nigeria', account_name: 'Test', account_number: '1' },
+});
