@@ -4,6 +4,7 @@
  * of chart.js is left out of the bundle. Revenue is converted into the viewer's currency (D14).
  */
 import { Box, Stack, Typography, useTheme } from '@mui/material';
+import type { ReactNode } from 'react';
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { eachDayOfInterval, format, parseISO } from 'date-fns';
@@ -23,6 +24,20 @@ export interface ChartsProps {
   currency: string;
   symbol?: string | null;
   rates: readonly Rate[];
+}
+
+/**
+ * A chart under its subtitle. chart.js sizes its canvas to its parent (maintainAspectRatio: false), so
+ * the canvas gets a relatively positioned box of a fixed height to itself, as chart.js asks: sharing a
+ * box with the subtitle, in a column that grows with its content, made the chart grow without end.
+ */
+function ChartBox({ title, height, children }: { title: string; height: number; children: ReactNode }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3">{title}</Typography>
+      <Box sx={{ position: 'relative', height }}>{children}</Box>
+    </Box>
+  );
 }
 
 export default function Charts({ charts, currency, symbol, rates }: ChartsProps) {
@@ -45,8 +60,7 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ height: 280 }}>
-        <Typography variant="subtitle2">{translate('dashboard.charts.per_day')}</Typography>
+      <ChartBox title={translate('dashboard.charts.per_day')} height={260}>
         <Bar
           aria-label={translate('dashboard.charts.per_day')}
           options={{
@@ -70,10 +84,9 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
             ],
           }}
         />
-      </Box>
+      </ChartBox>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <Box sx={{ flex: 1, height: 260 }}>
-          <Typography variant="subtitle2">{translate('dashboard.charts.by_status')}</Typography>
+        <ChartBox title={translate('dashboard.charts.by_status')} height={240}>
           <Doughnut
             aria-label={translate('dashboard.charts.by_status')}
             options={{ locale, maintainAspectRatio: false, plugins: { legend: { position: 'right', ...legend } } }}
@@ -82,9 +95,8 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
               datasets: [{ data: charts.byStatus.map((s) => s.count), backgroundColor: charts.byStatus.map((s) => statusColours[(s.status - 1) % 6] ?? '#9e9e9e'), borderColor: palette.background.paper }],
             }}
           />
-        </Box>
-        <Box sx={{ flex: 1, height: 260 }}>
-          <Typography variant="subtitle2">{translate('dashboard.charts.top_shops')}</Typography>
+        </ChartBox>
+        <ChartBox title={translate('dashboard.charts.top_shops')} height={240}>
           <Bar
             aria-label={translate('dashboard.charts.top_shops')}
             options={{
@@ -96,7 +108,7 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
               datasets: [{ label: translate('dashboard.charts.revenue', { currency }), data: shops.map((s) => s.total), backgroundColor: '#ffb74d' }],
             }}
           />
-        </Box>
+        </ChartBox>
       </Stack>
     </Stack>
   );

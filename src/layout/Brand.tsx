@@ -11,7 +11,7 @@ export function Brand() {
       to="/"
       color="inherit"
       underline="none"
-      aria-label={translate('shell.home')}
+      title={translate('shell.home')}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
     >
       <Box component="img" src={LOGO_URL} alt="" width={32} height={32} sx={{ display: 'block' }} />

@@ -17,7 +17,8 @@ export function TopBar(props: AppBarProps) {
   return (
     <AppBar {...props} color="primary" userMenu={userMenu}>
       <Brand />
-      <TitlePortal />
+      {/* A span, not an h6: the page title is the screen's own h1, and an empty h6 before it skips levels. */}
+      <TitlePortal component="span" />
       <CurrencyChooser />
       <CartBadge />
       <GlobalSearchBox />

@@ -1,0 +1,64 @@
+/**
+ * What a phone, a search engine and a screen reader get of the site: the dashboard's charts keep
+ * their size on a phone (chart.js sizes a canvas to its box, and a box that grew with its canvas made
+ * the charts grow without end below the md breakpoint); robots are kept out; the brand link is named
+ * by the words it shows.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
+
+test('robots are kept out of the console, and the page describes itself', async ({ page, request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect((await robots.text()).split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /']));
+  await page.goto('/login');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /marketplace/i);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+});
+
+test('the brand link is named by its visible words (WCAG 2.5.3)', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page.getByRole('link', { name: 'Marketplace', exact: true })).toBeVisible();
+});
+
+test('the dashboard and a list never skip a heading level, and start at one h1', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  const levels = () => page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  await expect(page.locator('main canvas')).toHaveCount(3);
+  for (const path of ['/', '/products']) {
+    if (path !== '/') await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const found = await levels();
+    expect(found[0], path).toBe(1);
+    for (let i = 1; i < found.length; i++) expect(found[i] - found[i - 1], `${path}: ${found.join(' ')}`).toBeLessThanOrEqual(1);
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a chart's height stays put at 390 px wide", async ({ page }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    const charts = page.locator('main canvas');
+    await expect(charts).toHaveCount(3);
+    const heights = () => charts.evaluateAll((canvases) => canvases.map((c) => Math.round(c.getBoundingClientRect().height)));
+    /** Lets the page lay out and chart.js answer its resize observers: a number of frames, not a time. */
+    const frames = (n: number) => page.evaluate((count) => new Promise<void>((resolve) => {
+      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+      step(count);
+    }), n);
+    await frames(5);
+    const first = await heights();
+    for (const [i, h] of first.entries()) {
+      expect(h, `chart ${i}`).toBeGreaterThan(100);
+      expect(h, `chart ${i}`).toBeLessThanOrEqual(300);
+    }
+    await frames(60);
+    expect(await heights()).toEqual(first);
+    // The page itself does not keep growing either.
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    await frames(60);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(pageHeight);
+  });
+});
