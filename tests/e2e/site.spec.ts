@@ -17,6 +17,16 @@ test('robots are kept out of the console, and the page describes itself', async 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
 });
 
+test('the top bar is painted before the console\'s JavaScript runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const bar = page.locator('#root > .shell-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveText('Marketplace');
+  await context.close();
+});
+
 test('the brand link is named by its visible words (WCAG 2.5.3)', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page.getByRole('link', { name: 'Marketplace', exact: true })).toBeVisible();
