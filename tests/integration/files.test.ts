@@ -355,7 +355,7 @@ describe('multipart only where files are taken', () => {
   it('the users call takes form fields but no files', async () => {
     const form = new FormData();
     form.append('page', '1');
-    form.append('file', new Blob([PNG]), 'x.png');
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'x.png');
     const res = await fetch(`${s.url}/users`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.admin}` }, body: form });
     expect(res.status).toBe(413);
   });
