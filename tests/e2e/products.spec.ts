@@ -57,6 +57,7 @@ test('a seller creates a product with 4 images, sees them, and sets it to draft;
   await expect(preview).toHaveAttribute('src', /\/files\/images\/.*_1\.png\?size=thumb$/);
   await expect(preview).toHaveJSProperty('complete', true);
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await page.screenshot({ path: test.info().outputPath('product-form-thumbnails.png') });
 
   // The images were uploaded before the save and are shown whole in the dialog, not their addresses.
   await row(page, name).getByRole('button', { name: 'double click' }).dblclick();
