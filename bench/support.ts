@@ -150,9 +150,10 @@ export async function seedOnce(bench: BenchDatabase, rows: number, seller: numbe
 export async function startServers(env: Record<string, string>, count = 1, workers = 1): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
   // autocannon keeps writing on a connection the server closes after its request limit, and counts
-  // the refusals: the benchmark lifts the limit (MAX_REQUESTS_PER_SOCKET=0).
+  // the refusals: the benchmark lifts the limit (MAX_REQUESTS_PER_SOCKET=0). Every client comes from
+  // one address, so the connections-per-address cap is lifted too (the load run opens 100 and more).
   for (let i = 0; i < count; i++) {
-    servers.push(await startProcess({ ...env, DEMO: '1', WORKERS: String(workers), MAX_REQUESTS_PER_SOCKET: '0' }));
+    servers.push(await startProcess({ ...env, DEMO: '1', WORKERS: String(workers), MAX_REQUESTS_PER_SOCKET: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' }));
   }
   return servers;
 }

@@ -82,18 +82,18 @@ export const CALLS: readonly CallSpec[] = [
   { method: 'POST', path: PATHS.ownerShops, summary: "The caller's own shops", roles: SELLER_ADMIN },
   { method: 'POST', path: PATHS.findPlace, summary: 'Look a typed place up among cities, states and countries (up to 5 candidates)', roles: SIGNED_IN, body: { location: s({ required: true }) } },
   {
-    method: 'POST', path: PATHS.uploadImage, summary: 'Upload up to 4 product images (PNG or JPEG, 10 MB each) under a tag', roles: SELLER_ADMIN,
+    method: 'POST', path: PATHS.uploadImage, summary: 'Upload up to 4 product images (PNG or JPEG, 10 MB each, decoded and written anew without metadata) under a tag, within the uploader\'s storage quota', roles: SELLER_ADMIN,
     who: "a seller, or an admin holding 'products'", multipart: { file: s(REQ), file1: s(), file2: s(), file3: s(), tag: s(REQ), shop_id: s() },
   },
   {
-    method: 'POST', path: PATHS.uploadDocx, summary: 'Upload a .docx document (a CV)', roles: SIGNED_IN,
+    method: 'POST', path: PATHS.uploadDocx, summary: 'Upload a .docx document: the caller\'s CV, replacing the previous one (only admins name a document with tag)', roles: SIGNED_IN,
     multipart: { file: s(REQ), tag: s() },
   },
   {
     method: 'POST', path: PATHS.uploadStatus, summary: "Remove a tag's images", roles: SELLER_ADMIN,
     who: "the images' owner, or an admin holding 'products'", body: { tyype: s({ oneOf: ['clear'] }), type: s({ oneOf: ['clear'] }), tag: s(REQ) },
   },
-  { method: 'GET', path: '/files/images/{name}', summary: 'An uploaded image', roles: ['anyone'], answers: 'file' },
+  { method: 'GET', path: '/files/images/{name}', summary: 'An uploaded image; with ?size=thumb its thumbnail (WebP, 256 px; an extension)', roles: ['anyone'], answers: 'file' },
   {
     method: 'GET', path: '/download/{name}', summary: 'A stored document, as an attachment', roles: SIGNED_IN, answers: 'file',
     who: "its uploader, or an admin holding 'job-applicants'",

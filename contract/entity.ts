@@ -31,6 +31,11 @@ export interface FieldSpec {
   creator?: boolean;
   /** The value a new record starts with when the payload leaves it out (SPEC §9.3). */
   default?: string | number | boolean | null;
+  /**
+   * Holds addresses of uploaded files (a product's images, an application's CV): saving the record
+   * marks those files as used; uploads no record ever names are removed after a grace period.
+   */
+  files?: boolean;
 }
 
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */

@@ -16,7 +16,9 @@ import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { OneLinePerRequest, requestId } from './logging';
 import { consoleHeaders } from './headers';
+import { guardConnections } from './connections';
 import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
+import type { UploadPolicy } from './attachments';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
 import { geoRoutes } from './routes/geo';
@@ -36,7 +38,7 @@ export interface Context {
   /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
   registry?: Registry;
   /** dataDir: where uploaded files live (a temporary folder when not given). */
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect };
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: { to: string; subject: string; body: string }) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
@@ -134,7 +136,7 @@ export interface Timeouts {
   request: number;
   /** The request's headers. */
   headers: number;
-  /** A socket with no traffic at all. */
+  /** A new connection that has not sent a whole request's headers yet (counted from when it opens). */
   idle: number;
   /** An idle keep-alive connection between requests. */
   keepAlive: number;
@@ -142,10 +144,13 @@ export interface Timeouts {
   checkEvery: number;
   /** Requests one keep-alive connection may carry. */
   maxRequestsPerSocket: number;
+  /** Connections one client address may hold open at once (0: no limit). */
+  connectionsPerAddress: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
-  request: 120_000, headers: 15_000, idle: 30_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
+  request: 120_000, headers: 15_000, idle: 10_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
+  connectionsPerAddress: 100,
 };
 
 export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
@@ -170,6 +175,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     },
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
+  guardConnections(app, t);
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');

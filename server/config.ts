@@ -2,6 +2,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from './logging';
+import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './attachments';
+import { DEFAULT_LIMITS } from './throttle';
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -39,7 +41,17 @@ export interface ServerConfig {
   workers: number;
   /** Requests one keep-alive connection may carry before it is closed (0: no limit). */
   maxRequestsPerSocket?: number;
+  /** Connections one client address may hold open at once (0: no limit; off by default behind a proxy). */
+  connectionsPerAddress: number;
+  /** Storage per user and the grace period of unattached uploads (server/attachments.ts). */
+  uploads: UploadPolicy;
+  /** Uploads one user may make per minute. */
+  uploadsPerMinute: number;
 }
+
+/** A whole number from the environment at or above `min`, or the default. */
+const whole = (value: string | undefined, fallback: number, min = 0) =>
+  value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(min, Math.floor(Number(value))) : fallback;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -62,6 +74,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
     maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET && Number.isInteger(Number(env.MAX_REQUESTS_PER_SOCKET)) ? Math.max(0, Number(env.MAX_REQUESTS_PER_SOCKET)) : undefined,
+    connectionsPerAddress: whole(env.MAX_CONNECTIONS_PER_ADDRESS, env.TRUST_PROXY === '1' ? 0 : 100),
+    uploads: {
+      quotaBytes: whole(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_POLICY.quotaBytes / (1024 * 1024)) * 1024 * 1024,
+      graceMs: whole(env.UPLOAD_GRACE_HOURS, DEFAULT_UPLOAD_POLICY.graceMs / 3600_000, 1) * 3600_000,
+    },
+    uploadsPerMinute: whole(env.UPLOADS_PER_MINUTE, DEFAULT_LIMITS.upload.max, 1),
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

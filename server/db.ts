@@ -300,14 +300,15 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['token_hash']],
   },
   {
-    // Each stored file and its owner: images by tag and index (1-4), documents by tag.
+    // Each stored file and its owner: images by tag and index (1-4), documents by tag; an image's
+    // thumbnail; when a record first named it (unattached files are swept after a grace period).
     name: 'uploads',
     columns: {
       kind: 'varchar(8)', tag: 'varchar(128)', idx: 'integer', owner_id: 'integer', shop_id: 'integer',
       file_name: 'varchar(160)', content_type: 'varchar(100)', size: 'integer', uploaded_by: 'integer',
-      created_at: 'varchar(32)',
+      created_at: 'varchar(32)', thumb_name: 'varchar(160)', thumb_size: 'integer', attached_at: 'varchar(32)',
     },
-    indexes: [['file_name'], ['owner_id']],
+    indexes: [['file_name'], ['owner_id'], ['attached_at', 'created_at']],
     unique: [['kind', 'tag', 'idx']],
   },
   {

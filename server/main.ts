@@ -13,7 +13,7 @@ import { seedDemo, seedReference } from './seed';
 import { seedProductImages } from './seeds/productImages';
 import { smtpSender, type Mail } from './mail';
 import { schedulePurge } from './maintenance';
-import { scaledLimits } from './throttle';
+import { DEFAULT_LIMITS, scaledLimits } from './throttle';
 
 const config = readConfig();
 if (config.strict && config.dataDialect === 'simple-rest') {
@@ -62,11 +62,14 @@ async function serve() {
       db: database.db,
       config,
       onMail: (mail) => onMail?.(mail),
-      limits: scaledLimits(config.rateLimitFactor),
+      limits: scaledLimits(config.rateLimitFactor, { ...DEFAULT_LIMITS, upload: { ...DEFAULT_LIMITS.upload, max: config.uploadsPerMinute } }),
     },
     {
       staticDir: config.staticDir, logger: loggerOptions(config.logLevel, logDestination()), trustProxy: config.trustProxy,
-      timeouts: config.maxRequestsPerSocket === undefined ? undefined : { maxRequestsPerSocket: config.maxRequestsPerSocket },
+      timeouts: {
+        connectionsPerAddress: config.connectionsPerAddress,
+        ...(config.maxRequestsPerSocket === undefined ? {} : { maxRequestsPerSocket: config.maxRequestsPerSocket }),
+      },
     },
   );
   const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);

@@ -28,6 +28,8 @@ export interface Limits {
   anonymousWrite: Limit;
   /** A visitor's messages to their own chat, per address. */
   anonymousReply: Limit;
+  /** Uploads (images and documents) per user, refused ones included. */
+  upload: Limit;
 }
 
 const MINUTE = 60_000;
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: Limits = {
   register: { max: 10, windowMs: MINUTE },
   anonymousWrite: { max: 10, windowMs: MINUTE },
   anonymousReply: { max: 60, windowMs: MINUTE },
+  upload: { max: 30, windowMs: MINUTE },
 };
 
 /** Every limit multiplied by a factor (RATE_LIMIT_FACTOR); 0 turns throttling off. */

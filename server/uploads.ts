@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { badRequest, tooLarge, unsupported } from './errors';
+
+// Each upload is decoded once from a fresh file: nothing to gain from libvips' operation cache.
+sharp.cache(false);
 
 /** Limits of a form that carries no files (the users call). */
 const FIELDS_ONLY = { files: 0, fields: 20, fieldSize: 64 * 1024, parts: 20, headerPairs: 50 };
@@ -60,6 +64,38 @@ export function imageType(head: Buffer): 'image/png' | 'image/jpeg' | null {
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   return null;
+}
+
+/** The longest side of a thumbnail, in pixels (list and form previews). */
+export const THUMB_SIZE = 256;
+/** Pictures over 50 megapixels are refused before they are decoded (a small file can claim a huge size). */
+const MAX_PIXELS = 50_000_000;
+
+export interface Reencoded {
+  /** The re-encoded picture and its thumbnail, local files next to the received one. */
+  file: string;
+  size: number;
+  thumb: string;
+  thumbSize: number;
+}
+
+/**
+ * Decodes a received picture and writes it anew in its own type (turned upright, with no metadata:
+ * no location, no camera, no comments), and a WebP thumbnail. Null when the bytes do not decode as a
+ * whole picture (a signature followed by anything else, a truncated file).
+ */
+export async function reencodeImage(received: string, type: 'image/png' | 'image/jpeg'): Promise<Reencoded | null> {
+  const file = `${received}.image`;
+  const thumb = `${received}.thumb`;
+  try {
+    const image = sharp(received, { limitInputPixels: MAX_PIXELS }).rotate();
+    const out = await (type === 'image/png' ? image.png() : image.jpeg({ quality: 85 })).toFile(file);
+    const small = await sharp(file).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toFile(thumb);
+    return { file, size: out.size, thumb, thumbSize: small.size };
+  } catch {
+    await removeAll([file, thumb]);
+    return null;
+  }
 }
 
 /**

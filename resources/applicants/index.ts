@@ -15,7 +15,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 19, targets: ['id', 'title', 'country'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'admin', create: 'user', update: 'admin' },
-    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), cv: s({ max: 1024 }), country: s(), ...ACTIVE },
+    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), cv: s({ max: 1024, files: true }), country: s(), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name', 'email', 'phone'] }],
   },
   screen: {

@@ -67,7 +67,7 @@ export default function ImageUpload({ source }: FieldProps) {
           onChange={(e) => picked(e.target.files)}
         />
         <Typography variant="body2">{translate('resources.products.upload.ensure')}</Typography>
-        <ImageList urls={pending ? previews : saved} size={96} />
+        <ImageList urls={pending ? previews : saved} size={96} thumbnails />
         <Stack direction="row" spacing={2} alignItems="center">
           <Typography variant="body2" aria-live="polite">
             {`${pending?.length ?? 0} / ${MAX_IMAGES}`}

@@ -30,6 +30,22 @@ export function imageUrls(value: unknown): string[] {
     .filter((url): url is string => typeof url === 'string' && url !== '');
 }
 
+/**
+ * The small version of a stored image, for previews: the reference server answers `?size=thumb` with
+ * a thumbnail; a server without thumbnails ignores the parameter and answers the image itself.
+ * Pictures not yet uploaded (blob: and data: addresses) are their own preview.
+ */
+export function thumbnailUrl(url: string): string {
+  if (/^(blob|data):/i.test(url)) return url;
+  try {
+    const parsed = new URL(url, 'http://relative.invalid');
+    parsed.searchParams.set('size', 'thumb');
+    return parsed.origin === 'http://relative.invalid' ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href;
+  } catch {
+    return url;
+  }
+}
+
 /** SPEC §7.4: one entry per uploaded image, `{id: random, image: {host}/files/images/{tag}_n.png}`. */
 export function imageEntries(host: string, tag: string, count: number): ImageEntry[] {
   return Array.from({ length: Math.min(count, MAX_IMAGES) }, (_, i) => ({

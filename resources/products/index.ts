@@ -25,7 +25,7 @@ export default defineResource({
       weight: n({ min: 0 }), sku: s(), quantity: i({ default: 1 }),
       state: s({ oneOf: ['active', 'draft'], default: 'active' }), premier: s({ oneOf: ['yes', 'no'], adminOnly: true, default: 'no' }),
       product_type: s({ oneOf: ['new', 'preown'], default: 'new' }),
-      image: j(), category_id: i(REQ), subcategory_id: i(REQ), variety_option: j(),
+      image: j({ files: true }), category_id: i(REQ), subcategory_id: i(REQ), variety_option: j(),
       band_id: i({ group: 'band' }), band_name: s({ group: 'band', required: true }),
     },
     relations: [

@@ -16,6 +16,7 @@ import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow, type ListQuery } from '../store';
 import type { DB, Row } from '../db';
 import { loadHooks, type EntityHooks, type HookContext } from '../hooks';
+import { attachFiles } from '../attachments';
 import { audit } from '../audit';
 import { checkUnreferenced } from '../integrity';
 import { ok, readListQuery, wantsPages } from './common';
@@ -159,6 +160,7 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
             await checkOwnLinks(trx, entity, shaped, scope);
             await checkUnique(trx, entity, shaped);
             const row = await insertRow(trx, entity, shaped);
+            await attachFiles(trx, entity, row);
             await hooks.afterWrite?.(ctx, row, body);
             await audit(trx, { caller, action: 'create', entity: entity.name, recordId: Number(row.id), after: row });
             return answer(trx, entity, row, `${title} created successfully`);
@@ -176,6 +178,7 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
         await checkOwnLinks(trx, entity, shaped, ctx.scope);
         await checkUnique(trx, entity, shaped, id);
         const row = await updateRow(trx, entity, id, shaped);
+        await attachFiles(trx, entity, row);
         await hooks.afterWrite?.(ctx, row, body);
         await audit(trx, { caller, action: 'update', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} updated successfully`);

@@ -5,25 +5,29 @@
  * exist in strict mode too.
  *
  * - POST /upload-image: fields file, file1, file2, file3 (images 1 to 4, PNG or JPEG by their
- *   bytes, 10 MB each) and tag; optional shop_id. Sellers and admins.
- * - POST /upload-docx: one .docx in `file` (a zip holding word/document.xml), optional tag. Any
- *   signed-in user.
+ *   bytes, 10 MB each, decoded and written anew with a thumbnail) and tag; optional shop_id.
+ *   Sellers and admins.
+ * - POST /upload-docx: one .docx in `file` (a zip holding word/document.xml): one CV per user, a new
+ *   one replaces it; only admins choose a tag. Any signed-in user.
+ *
+ * Uploads count against the uploader's storage quota (admins are exempt) and a rate per user; a
+ * refused upload answers before its body is read (and the connection closes, server/connections.ts).
  * - POST /upload/status {tyype: 'clear', tag}: removes the tag's images (their owner, or an admin
  *   holding the products access).
- * - GET /files/images/{tag}_{n}.png: public, served with the type of the stored bytes.
+ * - GET /files/images/{tag}_{n}.png: public, served with the type of the stored bytes;
+ *   `?size=thumb` (an extension, ignored in strict mode) answers its thumbnail.
  * - GET /download/{name}.docx: the uploader or an admin holding the job-applicants access; as an attachment.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, type Context } from '../app';
-import { randomToken, type Caller } from '../auth';
-import { now, type DB } from '../db';
+import type { Caller } from '../auth';
+import { now, type DB, type Row } from '../db';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors';
 import { requireCaller } from '../guard';
 import { readId } from '../records';
-import { cleanTag, formError, imageType, isDocx, removeAll, streamToFile } from '../uploads';
+import { DEFAULT_UPLOAD_POLICY, scheduleSweep } from '../attachments';
+import { FileStore, type FileKind } from '../storage';
+import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, type Reencoded } from '../uploads';
 import { ok } from './common';
 
 const MB = 1024 * 1024;
@@ -32,8 +36,11 @@ export const MAX_DOCX_BYTES = 10 * MB;
 /** The form fields of images 1 to 4 (SPEC §7.5). */
 const IMAGE_FIELDS = ['file', 'file1', 'file2', 'file3'];
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const THUMB_TYPE = 'image/webp';
 const IMAGE_NAME = /^(.{1,300})_([1-4])\.png$/;
 const DOCX_NAME = /^[A-Za-z0-9_-]{1,120}\.docx$/;
+/** What a form may carry beyond its files: field names, boundaries, small fields. */
+const FORM_OVERHEAD = 64 * 1024;
 
 interface Staged {
   index: number;
@@ -42,27 +49,47 @@ interface Staged {
   size: number;
 }
 
-/**
- * Where files live: DATA_DIR/files/{images,documents,incoming}, private to the server's user; without
- * a DATA_DIR (an app built in a test), a temporary folder removed when the app closes.
- */
-function folders(dataDir: string | undefined) {
-  const temporary = dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-files-'));
-  const root = path.join(dataDir ?? temporary!, 'files');
-  const dirs = { images: path.join(root, 'images'), documents: path.join(root, 'documents'), incoming: path.join(root, 'incoming') };
-  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { ...dirs, temporary };
-}
-
 /** Whether the caller may replace or remove images owned by this user. */
 const mayManageImages = (caller: Caller, ownerId: number) => caller.id === ownerId || caller.can('products');
 
-export async function fileRoutes(app: FastifyInstance, { db, config }: Context) {
-  const dirs = folders(config.dataDir);
-  if (dirs.temporary) app.addHook('onClose', async () => fs.promises.rm(dirs.temporary!, { recursive: true, force: true }));
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+export async function fileRoutes(app: FastifyInstance, { db, config, throttle, clock }: Context) {
+  const store = new FileStore(config.dataDir);
+  const policy = { ...DEFAULT_UPLOAD_POLICY, ...config.uploads };
+  const stopSweep = scheduleSweep(db, store, policy.graceMs, clock ?? Date.now, (err) => app.log.error({ err }, 'sweeping unattached files failed'));
+  app.addHook('onClose', async () => {
+    stopSweep();
+    await store.close();
+  });
   const apiBase = `${config.publicUrl.replace(/\/$/, '')}/api`;
-  // Half-written files of a server that stopped mid-upload are never served; clear them.
-  for (const stale of fs.readdirSync(dirs.incoming)) fs.rmSync(path.join(dirs.incoming, stale), { force: true });
+
+  /**
+   * What an upload must pass before its body is read: a size the form can have, and the caller's
+   * rate (each attempt counts).
+   */
+  async function admit(request: FastifyRequest, caller: Caller, maxBytes: number) {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes + FORM_OVERHEAD) throw tooLarge(`The form is too large: at most ${megabytes(maxBytes)} of files`);
+    await throttle!.take([[`upload:user:${caller.id}`, throttle!.limits.upload]]);
+  }
+
+  /**
+   * Refuses what would take the owner over their storage quota: what they store now, less the files
+   * this upload replaces, plus the new ones. Admins are exempt.
+   */
+  async function checkQuota(trx: DB, caller: Caller, replaced: { kind: string; tag: string; idx?: number[] }, adding: number) {
+    if (caller.role === 'admin') return;
+    const sum = (q: ReturnType<typeof sizes>) => q.executeTakeFirst().then((r) => Number(r?.total ?? 0));
+    const sizes = () => trx.selectFrom('uploads').select((eb) => eb.fn.sum<number>(eb(eb.ref('size'), '+', eb.fn.coalesce('thumb_size', eb.lit(0)))).as('total'));
+    const used = await sum(sizes().where('owner_id', '=', caller.id));
+    let freed = sizes().where('owner_id', '=', caller.id).where('kind', '=', replaced.kind).where('tag', '=', replaced.tag);
+    if (replaced.idx) freed = freed.where('idx', 'in', replaced.idx);
+    const free = policy.quotaBytes - used + (await sum(freed));
+    if (adding > free) {
+      throw tooLarge(`Not enough storage left: these files take ${megabytes(adding)} and ${megabytes(Math.max(0, free))} of your ${megabytes(policy.quotaBytes)} are free; remove files you no longer use first`);
+    }
+  }
 
   /** Streams the files of a form to the incoming folder; fields come back beside them. */
   async function receive(request: FastifyRequest, opts: { names: string[]; maxFiles: number; maxBytes: number; tooMany: string }) {
@@ -80,7 +107,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: Context) 
           part.file.resume();
           throw badRequest(`Send the files in the fields ${opts.names.join(', ')}, one file each`);
         }
-        const tmp = path.join(dirs.incoming, `${randomToken()}.part`);
+        const tmp = store.scratch();
         const entry: Staged = { index, tmp, type: '', size: 0 };
         staged.push(entry);
         const { head, size } = await streamToFile(part.file, tmp);
@@ -95,12 +122,27 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: Context) 
     }
   }
 
+  /**
+   * Puts a file in place under its name and records it, keeping whether records already name it. The
+   * old row goes first: a sweep removing it (attachments.ts) holds it until its files are gone.
+   */
+  async function keep(trx: DB, kind: FileKind, row: Row & { kind: string; tag: string; idx: number }, from: { file: string; thumb?: string }) {
+    const before = await trx.deleteFrom('uploads').where('kind', '=', row.kind).where('tag', '=', row.tag).where('idx', '=', row.idx)
+      .returning(['attached_at', 'thumb_name']).executeTakeFirst();
+    await store.place(kind, from.file, String(row.file_name));
+    if (from.thumb) await store.place(kind, from.thumb, String(row.thumb_name));
+    else if (before?.thumb_name) await store.remove(kind, [String(before.thumb_name)]);
+    await trx.insertInto('uploads').values({ ...row, attached_at: before?.attached_at ?? null, created_at: now() }).execute();
+  }
+
   app.post('/upload-image', { config: { multipart: true } }, async (request) => {
     const caller = requireCaller(request.caller);
     if (caller.role === 'buyer') throw forbidden('Only sellers and administrators upload product images');
+    await admit(request, caller, IMAGE_FIELDS.length * MAX_IMAGE_BYTES);
     const { staged, fields } = await receive(request, {
       names: IMAGE_FIELDS, maxFiles: 4, maxBytes: MAX_IMAGE_BYTES, tooMany: 'At most 4 images can be uploaded at once',
     });
+    const images: Reencoded[] = [];
     try {
       if (staged.length === 0) throw badRequest('Choose up to 4 images to upload (file, file1, file2, file3)');
       const wrong = staged.find((s) => !s.type);
@@ -110,41 +152,53 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: Context) 
       if (fields.shop_id !== undefined && fields.shop_id !== '') await checkShop(db, caller, readId(fields.shop_id, 'shop_id'));
       const owner = await db.selectFrom('uploads').select('owner_id').where('kind', '=', 'image').where('tag', '=', tag).executeTakeFirst();
       if (owner && !mayManageImages(caller, Number(owner.owner_id))) throw forbidden('These images belong to another seller; choose another product name');
-      const files: string[] = [];
-      for (const s of staged.sort((a, b) => a.index - b.index)) {
-        const name = `${tag}_${s.index}.png`;
-        await fs.promises.rename(s.tmp, path.join(dirs.images, name));
-        await db.deleteFrom('uploads').where('kind', '=', 'image').where('tag', '=', tag).where('idx', '=', s.index).execute();
-        await db.insertInto('uploads').values({
-          kind: 'image', tag, idx: s.index, owner_id: owner ? Number(owner.owner_id) : caller.id,
-          shop_id: fields.shop_id ? Number(fields.shop_id) : null, file_name: name, content_type: s.type, size: s.size,
-          uploaded_by: caller.id, created_at: now(),
-        }).execute();
-        files.push(`${apiBase}/files/images/${name}`);
+      staged.sort((a, b) => a.index - b.index);
+      for (const s of staged) {
+        const image = await reencodeImage(s.tmp, s.type as 'image/png' | 'image/jpeg');
+        if (!image) throw badRequest(`Image ${s.index} could not be read: it is not a whole PNG or JPEG picture`);
+        images.push(image);
       }
+      const files = await db.transaction().execute(async (trx) => {
+        await checkQuota(trx, caller, { kind: 'image', tag, idx: staged.map((s) => s.index) }, images.reduce((n, i) => n + i.size + i.thumbSize, 0));
+        const urls: string[] = [];
+        for (const [n, s] of staged.entries()) {
+          const name = `${tag}_${s.index}.png`;
+          await keep(trx, 'images', {
+            kind: 'image', tag, idx: s.index, owner_id: owner ? Number(owner.owner_id) : caller.id,
+            shop_id: fields.shop_id ? Number(fields.shop_id) : null, file_name: name, content_type: s.type, size: images[n].size,
+            thumb_name: `${tag}_${s.index}.thumb.webp`, thumb_size: images[n].thumbSize, uploaded_by: caller.id,
+          }, images[n]);
+          urls.push(`${apiBase}/files/images/${name}`);
+        }
+        return urls;
+      });
       return ok({ query: `${files.length} image${files.length === 1 ? '' : 's'} uploaded`, detail: { tag, files } });
     } finally {
-      await removeAll(staged.map((s) => s.tmp));
+      await removeAll([...staged.map((s) => s.tmp), ...images.flatMap((i) => [i.file, i.thumb])]);
     }
   });
 
   app.post('/upload-docx', { config: { multipart: true } }, async (request) => {
     const caller = requireCaller(request.caller);
+    await admit(request, caller, MAX_DOCX_BYTES);
     const { staged, fields } = await receive(request, {
       names: ['file'], maxFiles: 1, maxBytes: MAX_DOCX_BYTES, tooMany: 'Send one document at a time',
     });
     try {
       if (staged.length === 0) throw badRequest('Choose a .docx document to upload (file)');
       if (!(await isDocx(staged[0].tmp))) throw badRequest('The file is not a Word document (.docx)');
-      // The uploader's id is part of the name, so two users' documents never meet.
-      const tag = `${cleanTag(fields.tag || 'cv').slice(0, 80) || 'cv'}_${caller.id}`;
+      // One CV per user, replaced by the next; only an admin names a document. The uploader's id is
+      // part of the name, so two users' documents never meet.
+      const chosen = caller.role === 'admin' ? cleanTag(fields.tag).slice(0, 80) : '';
+      const tag = `${chosen || 'cv'}_${caller.id}`;
       const name = `${tag}.docx`;
-      await fs.promises.rename(staged[0].tmp, path.join(dirs.documents, name));
-      await db.deleteFrom('uploads').where('kind', '=', 'docx').where('tag', '=', tag).execute();
-      await db.insertInto('uploads').values({
-        kind: 'docx', tag, idx: 1, owner_id: caller.id, shop_id: null, file_name: name, content_type: DOCX_TYPE,
-        size: staged[0].size, uploaded_by: caller.id, created_at: now(),
-      }).execute();
+      await db.transaction().execute(async (trx) => {
+        await checkQuota(trx, caller, { kind: 'docx', tag }, staged[0].size);
+        await keep(trx, 'documents', {
+          kind: 'docx', tag, idx: 1, owner_id: caller.id, shop_id: null, file_name: name, content_type: DOCX_TYPE,
+          size: staged[0].size, thumb_name: null, thumb_size: null, uploaded_by: caller.id,
+        }, { file: staged[0].tmp });
+      });
       return ok({ query: 'Document uploaded', detail: { files: [`${apiBase}/download/${name}`] } });
     } finally {
       await removeAll(staged.map((s) => s.tmp));
@@ -157,22 +211,26 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: Context) 
     if (body.tyype !== 'clear' && body.type !== 'clear') throw badRequest("Send {tyype: 'clear', tag} to remove a product's images");
     const tag = cleanTag(body.tag);
     if (!tag) throw badRequest('tag is required');
-    const rows = await db.selectFrom('uploads').select(['owner_id', 'file_name']).where('kind', '=', 'image').where('tag', '=', tag).execute();
+    const rows = await db.selectFrom('uploads').select(['owner_id', 'file_name', 'thumb_name']).where('kind', '=', 'image').where('tag', '=', tag).execute();
     if (rows.length === 0) throw notFound(`No images are stored for ${tag}`);
     if (!mayManageImages(caller, Number(rows[0].owner_id))) throw forbidden('These images belong to another seller');
     await db.deleteFrom('uploads').where('kind', '=', 'image').where('tag', '=', tag).execute();
-    await removeAll(rows.map((r) => path.join(dirs.images, String(r.file_name))));
+    await store.remove('images', rows.flatMap((r) => [r.file_name, r.thumb_name]).filter(Boolean).map(String));
     return ok({ query: `${rows.length} image${rows.length === 1 ? '' : 's'} removed`, detail: { tag } });
   });
 
-  app.get<{ Params: { name: string } }>('/files/images/:name', async (request, reply) => {
+  app.get<{ Params: { name: string }; Querystring: { size?: string } }>('/files/images/:name', async (request, reply) => {
     const match = IMAGE_NAME.exec(request.params.name);
     const tag = match ? cleanTag(match[1]) : '';
     const row = tag
       ? await db.selectFrom('uploads').selectAll().where('kind', '=', 'image').where('tag', '=', tag).where('idx', '=', Number(match![2])).executeTakeFirst()
       : undefined;
     if (!row) throw notFound('There is no such image');
-    return sendFile(reply, path.join(dirs.images, String(row.file_name)), String(row.content_type), { 'Cache-Control': 'public, max-age=60' });
+    // A thumbnail where one was made (images stored before thumbnails existed answer whole).
+    if (!config.strict && request.query.size === 'thumb' && row.thumb_name) {
+      return sendFile(reply, store, 'images', String(row.thumb_name), THUMB_TYPE, { 'Cache-Control': 'public, max-age=60' });
+    }
+    return sendFile(reply, store, 'images', String(row.file_name), String(row.content_type), { 'Cache-Control': 'public, max-age=60' });
   });
 
   app.get<{ Params: { name: string } }>('/download/:name', async (request, reply) => {
@@ -185,7 +243,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: Context) 
     if (Number(row.owner_id) !== caller.id && !caller.can('job-applicants')) {
       throw forbidden('Only its uploader and administrators of job applicants can download this document');
     }
-    return sendFile(reply, path.join(dirs.documents, name), DOCX_TYPE, {
+    return sendFile(reply, store, 'documents', name, DOCX_TYPE, {
       'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store',
     });
   });
@@ -198,8 +256,8 @@ async function checkShop(db: DB, caller: Caller, shopId: number) {
   if (Number(shop.owner_id) !== caller.id && !caller.can('products')) throw forbidden('You can only upload images for your own shops');
 }
 
-async function sendFile(reply: FastifyReply, file: string, type: string, headers: Record<string, string>) {
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat) throw notFound('The file is missing');
-  return reply.headers({ 'Content-Type': type, 'Content-Length': String(stat.size), ...headers }).send(fs.createReadStream(file));
+async function sendFile(reply: FastifyReply, store: FileStore, kind: FileKind, name: string, type: string, headers: Record<string, string>) {
+  const file = await store.open(kind, name);
+  if (!file) throw notFound('The file is missing');
+  return reply.headers({ 'Content-Type': type, 'Content-Length': String(file.size), ...headers }).send(file.stream);
 }

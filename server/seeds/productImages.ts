@@ -2,10 +2,9 @@
  * Demo product pictures: four views of a coloured box per product, made here (no files shipped),
  * stored as uploads are and linked from the products' `image` entries (SPEC §7.4).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { imageTag, imageEntries, MAX_IMAGES } from '../../resources/products/images';
 import { now, type DB } from '../db';
+import { FileStore } from '../storage';
 import { hsl, png } from './png';
 
 const SIZE = 96;
@@ -23,8 +22,7 @@ function picture(hue: number, view: number): Buffer {
 
 /** Gives the first `count` demo products their pictures, owned by their shop's seller. */
 export async function seedProductImages(db: DB, dataDir: string, count = 100): Promise<void> {
-  const dir = path.join(dataDir, 'files', 'images');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const store = new FileStore(dataDir);
   const products = await db
     .selectFrom('products')
     .innerJoin('shops', 'shops.id', 'products.shop_id')
@@ -38,12 +36,12 @@ export async function seedProductImages(db: DB, dataDir: string, count = 100): P
     for (let view = 1; view <= MAX_IMAGES; view++) {
       const name = `${tag}_${view}.png`;
       const bytes = picture(hue, view);
-      fs.writeFileSync(path.join(dir, name), bytes, { mode: 0o600 });
+      await store.write('images', name, bytes);
       await db
         .insertInto('uploads')
         .values({
           kind: 'image', tag, idx: view, owner_id: product.owner_id, shop_id: product.shop_id, file_name: name,
-          content_type: 'image/png', size: bytes.length, uploaded_by: product.owner_id, created_at: now(),
+          content_type: 'image/png', size: bytes.length, uploaded_by: product.owner_id, created_at: now(), attached_at: now(),
         })
         .execute();
     }

@@ -52,12 +52,20 @@ test('a seller creates a product with 4 images, sees them, and sets it to draft;
   await expect(page).toHaveURL(/\/my-products\/\d+$/);
   const id = page.url().split('/').pop()!;
 
-  // The images were uploaded before the save and are shown, not their addresses.
+  // The form previews the saved images from their thumbnails.
+  const preview = page.getByRole('img', { name: 'Image 1' });
+  await expect(preview).toHaveAttribute('src', /\/files\/images\/.*_1\.png\?size=thumb$/);
+  await expect(preview).toHaveJSProperty('complete', true);
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await page.screenshot({ path: test.info().outputPath('product-form-thumbnails.png') });
+
+  // The images were uploaded before the save and are shown whole in the dialog, not their addresses.
   await row(page, name).getByRole('button', { name: 'double click' }).dblclick();
   const dialog = page.getByRole('dialog', { name: `Images of ${name}` });
   await expect(dialog.getByRole('img')).toHaveCount(4);
   await expect(dialog.getByRole('img').first()).toHaveJSProperty('complete', true);
   expect(await dialog.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await expect(dialog.getByRole('img').first()).toHaveAttribute('src', /_1\.png$/);
   await page.screenshot({ path: test.info().outputPath('product-images.png') });
   await dialog.getByRole('button', { name: 'OK' }).click();
 

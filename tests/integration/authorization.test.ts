@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
+import { png } from '../../server/seeds/png';
 import { startServer, demo, ADMIN, type TestServer } from './harness';
 import { describeMatrix, type Role } from './matrix';
 
@@ -154,7 +155,7 @@ describe('file endpoints refuse the roles that must not pass', () => {
   const form = () => {
     const f = new FormData();
     f.append('tag', 'Matrix1');
-    f.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])]), 'a.png');
+    f.append('file', new Blob([new Uint8Array(png(4, 4, () => [90, 120, 200]))]), 'a.png');
     return f;
   };
   const send = (path: string, token: string | null) =>

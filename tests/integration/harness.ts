@@ -15,6 +15,7 @@ import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
+import type { UploadPolicy } from '../../server/attachments';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -91,6 +92,8 @@ export interface ServerOptions {
   registry?: Registry;
   limits?: Limits;
   clock?: () => number;
+  /** Storage quota and grace period of uploads. */
+  uploads?: Partial<UploadPolicy>;
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -103,7 +106,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,

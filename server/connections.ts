@@ -1,0 +1,61 @@
+/**
+ * Connections: a socket that sends no request within the idle time is closed (Node's own socket
+ * timeout is pushed back by its periodic request-timeout check and never fires), a client address
+ * holds a bounded number of connections, and a request refused before its body was read is answered
+ * with `Connection: close` and its socket dropped, rather than read to its end.
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export interface ConnectionLimits {
+  /** How long a new connection may stay silent before its first request, in ms (0: no limit). */
+  idle: number;
+  /** Connections one client address may hold open (0: no limit). */
+  connectionsPerAddress: number;
+}
+
+export function guardConnections(app: FastifyInstance, limits: ConnectionLimits): void {
+  const server: Server = app.server;
+  const open = new Map<string, number>();
+  const silent = new WeakMap<Socket, NodeJS.Timeout>();
+
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (limits.connectionsPerAddress > 0 && count > limits.connectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+      clearTimeout(silent.get(socket));
+    });
+    if (limits.idle > 0) {
+      const timer = setTimeout(() => socket.destroy(), limits.idle);
+      timer.unref();
+      silent.set(socket, timer);
+    }
+  });
+  // Its first request arrived: from here the header, request and keep-alive timeouts take over.
+  server.on('request', (request: { socket: Socket }) => {
+    clearTimeout(silent.get(request.socket));
+    silent.delete(request.socket);
+  });
+
+  // A refusal sent before the body arrived (401, 403, 413, 429 on an upload) closes the connection:
+  // the rest of the body is never read.
+  const unread = new WeakSet<object>();
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) {
+      reply.header('Connection', 'close');
+      unread.add(request.raw);
+    }
+  });
+  app.addHook('onResponse', async (request) => {
+    if (unread.has(request.raw)) request.raw.socket.destroy();
+  });
+}
