@@ -48,12 +48,11 @@ describe('connection timeouts', () => {
     try {
       const slow = net.connect(port, '127.0.0.1');
       const slowDone = closed(slow);
-      const start = Date.now();
       slow.write('POST /api/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
       const drip = setInterval(() => slow.write(' '), 1000);
+      // Cut off at the request limit: were it not, the drip would go on and the test time out.
       const answer = await slowDone;
       clearInterval(drip);
-      expect(Date.now() - start).toBeLessThan(5000);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
 
       const halfOpen = net.connect(port, '127.0.0.1');
@@ -148,6 +147,8 @@ describe('file permissions', () => {
 describe('SMTP delivery', () => {
   it('sends the reset mail over SMTP when configured', async () => {
     const received: string[] = [];
+    let arrived!: () => void;
+    const mailArrived = new Promise<void>((resolve) => (arrived = resolve));
     const smtp = net.createServer((socket) => {
       let data = false;
       let message = '';
@@ -158,6 +159,7 @@ describe('SMTP delivery', () => {
             if (line === '.') {
               data = false;
               received.push(message);
+              arrived();
               socket.write('250 queued\r\n');
             } else message += `${line}\n`;
           } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-test\r\n250 OK\r\n');
@@ -171,22 +173,15 @@ describe('SMTP delivery', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.address() as AddressInfo).port;
-    const errors: unknown[] = [];
-    const send = smtpSender(`smtp://127.0.0.1:${port}`, 'Marketplace <no-reply@console.test>', (e) => errors.push(e));
+    // The mail arrives, or a delivery error ends the wait at once.
+    let failed!: (e: unknown) => void;
+    const deliveryFailed = new Promise<never>((_, reject) => (failed = reject));
+    const send = smtpSender(`smtp://127.0.0.1:${port}`, 'Marketplace <no-reply@console.test>', (e) => failed(e));
     const app = await buildApp({ db: database.db, config, onMail: send });
     try {
       const res = await app.inject({ method: 'POST', url: '/api/user/reset', payload: { email: demo.buyer.email } });
       expect(res.json()).toMatchObject({ status: true });
-      await new Promise<void>((resolve, reject) => {
-        const started = Date.now();
-        const check = setInterval(() => {
-          if (received.length || errors.length || Date.now() - started > 5000) {
-            clearInterval(check);
-            if (received.length) resolve();
-            else reject(errors[0] ?? new Error('no mail arrived'));
-          }
-        }, 20);
-      });
+      await Promise.race([mailArrived, deliveryFailed]);
       expect(received[0]).toMatch(/^Subject: Reset your password$/m);
       expect(received[0]).toMatch(/^To: buyer@example\.com$/m);
       expect(received[0]).toContain('http://console.test/forgot-password?token=');
