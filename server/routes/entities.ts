@@ -10,7 +10,7 @@ import type { EntityContract, Info, Paginated } from '../../contract';
 import type { AppContext } from '../app';
 import { bodyOf } from '../app';
 import type { Caller } from '../auth';
-import { authorize, authorizeRead, checkOwnLinks, narrowed, type Scope } from '../guard';
+import { authorize, authorizeRead, checkOwnLinks, narrowed, type Gate, type Scope } from '../guard';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow, type ListQuery } from '../store';
@@ -111,6 +111,11 @@ export interface EntityService {
   creates: boolean;
   /** Whether records are deleted through the API (a DELETE on the REST face). */
   deletes: boolean;
+  /**
+   * Who may call an operation, answered before its body is checked (the route's gate, see
+   * server/guard.ts): 'save' creates or updates as the body's id says. Throws 401 or 403.
+   */
+  may(op: Operation, caller: Caller | null, body: Record<string, unknown>): void;
   /** The records the caller may read; `own` narrows an admin to their own records ('My Shops'). */
   readScope(caller: Caller | null, own: boolean): Scope;
   /** A page of them. */
@@ -124,6 +129,12 @@ export interface EntityService {
   /** Deletes one record (the status call's delete). */
   remove?(caller: Caller | null, id: number): Promise<Info<Row>>;
 }
+
+/** A list, one record, a create, an update (status calls, deletes), a save that is either. */
+export type Operation = 'read' | 'one' | 'create' | 'update' | 'save';
+
+/** The route's gate of one of a service's operations. */
+export const gateOf = (service: EntityService, op: Operation): Gate => (caller, body) => service.may(op, caller, body);
 
 /** The record of a scope, read as a list reads it; 404 when it is missing or not the caller's. */
 export async function readOne(db: DB, entity: EntityContract, scope: Scope, id: number): Promise<Row> {
@@ -217,8 +228,17 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
       return db.transaction().execute(async (trx) => deleteIn(trx, caller, id, await findScoped(trx, entity, scope, id)));
     };
 
+    const may = (op: Operation, caller: Caller | null, body: Record<string, unknown>) => {
+      if (op === 'read' || op === 'one') return void readScope(caller, false);
+      const create = op === 'create' || (op === 'save' && isNew(body.id));
+      // A visitor without a session may change their own record (their chat): decided with their key.
+      if (!create && !caller && hooks.visitorScope) return;
+      authorize(create ? entity.rules.create : entity.rules.update, entity, caller);
+    };
+
     services.set(entity.name, {
       entity,
+      may,
       creates: entity.rules.create !== 'none',
       deletes: entity.remove !== 'none',
       readScope,
@@ -238,7 +258,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
     services.set(name, service);
     const { entity, save, status, readScope } = service;
 
-    app.post(entity.list, async (request) => {
+    app.post(entity.list, { config: { gate: gateOf(service, 'read') } }, async (request) => {
       const body = bodyOf(request);
       const q = readListQuery(body, config.strict);
       const own = readScope(request.caller, q.own ?? false);
@@ -249,8 +269,8 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
       return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
     });
 
-    app.post(entity.save, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
+    app.post(entity.save, { config: { gate: gateOf(service, 'save') } }, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
 
-    if (status) app.post(entity.status, async (request) => status(request.caller, bodyOf(request)));
+    if (status) app.post(entity.status, { config: { gate: gateOf(service, 'update') } }, async (request) => status(request.caller, bodyOf(request)));
   }
 }

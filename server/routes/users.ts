@@ -15,7 +15,7 @@ import {
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { authorize, requireCaller } from '../guard';
+import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
@@ -78,21 +78,6 @@ async function ensureUnique(db: DB, email: string, phone: string, exceptId?: num
 
 /** An admin holding the Users screen's access, or nobody. */
 const usersAdmin = (caller: Caller | null) => authorize(USERS.rules.update, USERS, caller);
-
-const RANK = { buyer: 0, seller: 1, admin: 2 } as const;
-const lower = (list: string[]) => list.map((t) => t.toLowerCase());
-
-/**
- * An admin manages only users who are not more privileged and whose granted accesses are a subset
- * of the admin's own: a partial admin can never edit, blacklist, demote or re-grant a fuller one.
- */
-export function ensureMayManage(caller: Caller, target: Row): void {
-  const mine = lower(parseAccesses(caller.user.granted_accesses));
-  const theirs = lower(parseAccesses(target.granted_accesses));
-  if (RANK[roleOf(target.abilities)] > RANK[caller.role] || theirs.some((t) => !mine.includes(t))) {
-    throw forbidden('You can only manage users whose accesses you hold yourself');
-  }
-}
 
 /** An admin's call about another user they may manage: the body, the caller and that user. */
 async function aboutAnotherUser(db: DB, request: FastifyRequest, selfMessage: string) {
@@ -246,6 +231,8 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     entity: USERS,
     creates: false,
     deletes: false,
+    // The list is the Users screen's; one's own record and one's own edit are any signed-in user's.
+    may: (op, caller) => void (op === 'read' ? usersAdmin(caller) : requireCaller(caller)),
     readScope: (caller) => usersAdmin(caller),
     list: async (caller, q) => listPage(db, USERS, usersAdmin(caller), q),
     one: async (caller, id) => {
