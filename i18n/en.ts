@@ -788,6 +788,7 @@ export const en = {
     own_delete: 'You cannot delete your own account from here',
     accesses_held: 'You can only manage users whose accesses you hold yourself',
     grant_held: 'You can only grant accesses you hold yourself: %{accesses}',
+    creator_fixed: '%{field} is set when the record is created; the change was not applied',
     admin_only_field: 'Only an administrator can change %{field}',
     seller_order_status: 'A seller can only change the status of an order',
     not_available: 'This operation is not available',

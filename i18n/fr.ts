@@ -772,6 +772,7 @@ export const fr = {
     own_delete: 'Vous ne pouvez pas supprimer votre propre compte depuis cet écran',
     accesses_held: 'Vous ne pouvez gérer que les utilisateurs dont vous détenez vous-même les accès',
     grant_held: 'Vous ne pouvez accorder que les accès que vous détenez vous-même : %{accesses}',
+    creator_fixed: "%{field} est fixé à la création de l'enregistrement ; la modification n'a pas été appliquée",
     admin_only_field: 'Seul un administrateur peut modifier %{field}',
     seller_order_status: "Un vendeur ne peut modifier que le statut d'une commande",
     not_available: "Cette opération n'est pas disponible",

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { CALLS, envelope, type Registry } from '../contract';
+import { CALLS, envelope, type CallRole, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
@@ -55,7 +55,7 @@ export type AppContext = Context & {
   registry: Registry;
   services: Map<string, EntityService>;
   /** Every API route as registered (method and path under /api), for the API description. */
-  routes: { method: string; url: string }[];
+  routes: { method: string; url: string; roles?: readonly CallRole[] }[];
 };
 
 declare module 'fastify' {
@@ -234,13 +234,12 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     async (api) => {
       api.decorateRequest('caller', null);
       api.addHook('onRoute', (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') ctx.routes.push({ method, url: route.url });
         // Every route says who may call it; a route that does not is a mistake caught at start-up.
-        if (route.config?.gate) return;
         const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-        const gate = CALL_GATES.get(`${method} ${route.url}`);
+        const gate = route.config?.gate ?? CALL_GATES.get(`${method} ${route.url}`);
         if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts or give it one`);
         route.config = { ...route.config, gate };
+        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles });
       });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);

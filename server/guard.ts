@@ -2,7 +2,7 @@
  * The one guard every route passes through (DESIGN D6): deny by default, admin screens need the
  * admin role and the screen's access token, seller lists are scoped to the caller's own records.
  */
-import { parseAccesses, roleOf, type CallSpec, type EntityContract, type Rule } from '../contract';
+import { parseAccesses, roleOf, type CallRole, type CallSpec, type EntityContract, type Rule } from '../contract';
 import type { Caller } from './auth';
 import { SELLER_COLUMN, type DB, type Row } from './db';
 import { forbidden, unauthorized } from './errors';
@@ -20,7 +20,32 @@ export type Scope = { kind: 'all' } | { kind: 'own'; userId: number } | { kind: 
  * operations take theirs from its rules, every other call from its roles in contract/calls.ts,
  * which the API document's x-roles are written from.
  */
-export type Gate = (caller: Caller | null, body: Record<string, unknown>) => void;
+export interface Gate {
+  (caller: Caller | null, body: Record<string, unknown>): void;
+  /** Who it lets through, as the API document's x-roles says. */
+  roles: readonly CallRole[];
+}
+
+/** A gate and the roles it lets through. */
+export const gate = (roles: readonly CallRole[], check: (caller: Caller | null, body: Record<string, unknown>) => void): Gate =>
+  Object.assign(check, { roles });
+
+/** Who a rule of an entity lets through, in the API document's words. */
+export function rolesOf(rule: Rule, entity: EntityContract, read = false): CallRole[] {
+  switch (rule) {
+    case 'public':
+      return ['anyone'];
+    case 'user':
+      return ['signed-in'];
+    case 'owner':
+      return read && entity.buyerKey ? ['admin', 'seller', 'signed-in'] : ['admin', 'seller'];
+    case 'admin':
+      return ['admin'];
+    case 'none':
+      return [];
+  }
+}
+
 
 const ROLE_REFUSED: Record<string, string> = {
   seller: 'This section is only available to sellers',
@@ -31,7 +56,7 @@ const ROLE_REFUSED: Record<string, string> = {
 /** The gate of a call from its roles: anyone, any signed-in user, or the roles named (an admin holding `access`). */
 export function callGate(call: Pick<CallSpec, 'roles' | 'access'>): Gate {
   const { roles, access } = call;
-  return (caller) => {
+  return gate(roles, (caller) => {
     if (roles.includes('anyone')) return;
     if (roles.length === 0) throw forbidden('This operation is not available');
     const who = requireCaller(caller);
@@ -40,7 +65,7 @@ export function callGate(call: Pick<CallSpec, 'roles' | 'access'>): Gate {
     if (who.role === 'admin' && access && !roles.includes('seller') && !who.can(access)) {
       throw forbidden('Your account has not been granted access to this section');
     }
-  };
+  });
 }
 
 export function requireCaller(caller: Caller | null): Caller {

@@ -123,7 +123,6 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
   const base = `${REST_PREFIX}/${entity.name}`;
 
   const read = { config: { gate: gateOf(service, 'read') } };
-  const update = { config: { gate: gateOf(service, 'update') } };
 
   rest.get(base, read, async (request, reply) => {
     const q = readRestQuery(entity, request.query as Record<string, unknown>);
@@ -149,7 +148,7 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
     });
   }
 
-  rest.put(`${base}/:id`, update, async (request, reply) => {
+  rest.put(`${base}/:id`, { config: { gate: gateOf(service, 'edit') } }, async (request, reply) => {
     const id = idOf(request.params);
     const body = bodyOf(request);
     if (body.id !== undefined && body.id !== null && String(body.id) !== String(id)) {
@@ -160,6 +159,6 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
 
   const remove = service.remove;
   if (service.deletes && remove) {
-    rest.delete(`${base}/:id`, update, async (request, reply) => record(reply, await remove(request.caller, idOf(request.params))));
+    rest.delete(`${base}/:id`, { config: { gate: gateOf(service, 'status') } }, async (request, reply) => record(reply, await remove(request.caller, idOf(request.params))));
   }
 }

@@ -233,6 +233,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     deletes: false,
     // The list is the Users screen's; one's own record and one's own edit are any signed-in user's.
     may: (op, caller) => void (op === 'read' ? usersAdmin(caller) : requireCaller(caller)),
+    roles: (op) => (op === 'read' ? ['admin'] : ['signed-in', 'admin']),
     readScope: (caller) => usersAdmin(caller),
     list: async (caller, q) => listPage(db, USERS, usersAdmin(caller), q),
     one: async (caller, id) => {
