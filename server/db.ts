@@ -286,7 +286,8 @@ function entityTable(entity: EntityContract): TableSpec {
 const SERVER_TABLES: TableSpec[] = [
   {
     name: 'sessions',
-    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)' },
+    // parent_id: the session a chat-events ticket was bought with (the stream lives as long as it does).
+    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)', parent_id: 'integer' },
     indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
   },
