@@ -11,6 +11,7 @@ import { CALLS, envelope, type CallRole, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
+import type { Mail } from './mail';
 import { callGate, type Gate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
@@ -39,7 +40,7 @@ export interface Context {
   /** dataDir: where uploaded files live (a temporary folder when not given). */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect };
   /** Called with every mail the server writes to its outbox. */
-  onMail?: (mail: { to: string; subject: string; body: string }) => void;
+  onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;
   clock?: () => number;

@@ -318,9 +318,11 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['key']],
   },
   {
+    // A mail holding a reset link keeps the link's hash and expiry: the row goes once the link is
+    // delivered, used, ended or expired (see auth.ts's forgetResetLinks and maintenance.ts).
     name: 'mail_outbox',
-    columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)' },
-    indexes: [['to_email']],
+    columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)', link_hash: 'varchar(64)', expires_at: 'varchar(32)' },
+    indexes: [['to_email'], ['link_hash'], ['expires_at']],
   },
 ];
 

@@ -15,6 +15,7 @@ import type { DB, Row } from '../db';
 import { now } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { ensureMayManage } from '../guard';
+import { forgetResetLinks } from '../auth';
 import type { EntityHooks } from './types';
 
 export const SETTLED = 'This user have been previously deleted';
@@ -39,6 +40,7 @@ export async function anonymiseUser(db: DB, userId: number): Promise<void> {
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await forgetResetLinks(db, userId);
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   await db.deleteFrom('supports').where('user_id', '=', userId).execute();
   await db.deleteFrom('applicants').where('user_id', '=', userId).execute();

@@ -11,7 +11,7 @@ import { readOne } from './entities';
 import { registry } from '../registry';
 import { audit, type AuditAction } from '../audit';
 import {
-  callerOf, closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
+  callerOf, closeSessions, createResetToken, dummyHash, forgetResetLinks, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
@@ -100,6 +100,7 @@ async function requireCurrentPassword(body: Row, user: Row, missing: string): Pr
 
 /** Every reset link of a user still outstanding stops working (password or email changed). */
 async function endResetTokens(db: DB, userId: number): Promise<void> {
+  await forgetResetLinks(db, userId);
   await db.updateTable('password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
@@ -274,14 +275,15 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
-      const token = await createResetToken(db, Number(user.id));
+      const { token, hash, expiresAt } = await createResetToken(db, Number(user.id));
       const mail = {
         to: email,
         subject: 'Reset your password',
         body: `Hello ${String(user.name)},\n\nOpen this link within one hour to choose a new password:\n${config.publicUrl}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
       };
-      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now() }).execute();
-      onMail?.(mail);
+      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now(), link_hash: hash, expires_at: expiresAt }).execute();
+      // Once delivered, the outbox need not hold the link any more.
+      onMail?.({ ...mail, sent: async () => void (await db.deleteFrom('mail_outbox').where('link_hash', '=', hash).execute()) });
     }
     return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
   });
