@@ -15,6 +15,7 @@ import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
+import type { Mail } from '../../server/mail';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -31,7 +32,7 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL database's address (PostgreSQL pass only), for a second connection. */
   databaseUrl?: string;
-  mails: { to: string; subject: string; body: string }[];
+  mails: Mail[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
   /** Any method on an API path (the REST face's PUT and DELETE), the answer read as JSON when there is one. */
   send<T = any>(method: string, path: string, body?: unknown, token?: string | null): Promise<{ http: number; body: T }>;
