@@ -21,6 +21,8 @@ export interface CallSpec {
   roles: readonly CallRole[];
   /** Extra words on who may call (an access token, the records' owner). */
   who?: string;
+  /** An admin-only call that also needs this access token in the caller's granted accesses. */
+  access?: string;
   extension?: boolean;
   /** A JSON body's fields; `multipart` for a form. */
   body?: Readonly<Record<string, FieldSpec>>;
@@ -54,11 +56,11 @@ export const CALLS: readonly CallSpec[] = [
     body: { id: i({ required: true, min: 1 }), name: s(), email: s({ type: 'email' }), phone: s({ max: 32 }), applications: s({ type: 'text' }), abilities: s({ max: 64 }), is_active: b(), current_password: s({ max: 200 }) },
   },
   {
-    method: 'POST', path: PATHS.userStatus, summary: 'Blacklist or reactivate a user (ends their sessions when blacklisted)', roles: ADMIN,
+    method: 'POST', path: PATHS.userStatus, summary: 'Blacklist or reactivate a user (ends their sessions when blacklisted)', roles: ADMIN, access: 'users',
     who: "an admin holding 'users', never on themselves", body: { id: i({ required: true, min: 1 }), is_active: b() },
   },
   {
-    method: 'POST', path: PATHS.assignRole, summary: 'Set the accesses granted to an admin', roles: ADMIN,
+    method: 'POST', path: PATHS.assignRole, summary: 'Set the accesses granted to an admin', roles: ADMIN, access: 'users',
     who: "an admin holding 'users' and every access granted", body: { id: i({ required: true, min: 1 }), granted_accesses: j({ required: true }) },
   },
   {
@@ -116,15 +118,15 @@ export const CALLS: readonly CallSpec[] = [
     body: { user_ip_address: s({ max: 64 }) },
   },
   {
-    method: 'POST', path: CHAT_PATHS.unread, summary: 'How many chats wait for an admin (incoming, or with visitor messages not yet seen)', roles: ADMIN, extension: true,
+    method: 'POST', path: CHAT_PATHS.unread, summary: 'How many chats wait for an admin (incoming, or with visitor messages not yet seen)', roles: ADMIN, access: 'chat-logs', extension: true,
     who: "an admin holding 'chat-logs'",
   },
   {
-    method: 'POST', path: CHAT_PATHS.seen, summary: "The admins have seen this chat's visitor messages", roles: ADMIN, extension: true,
+    method: 'POST', path: CHAT_PATHS.seen, summary: "The admins have seen this chat's visitor messages", roles: ADMIN, access: 'chat-logs', extension: true,
     who: "an admin holding 'chat-logs'", body: { id: i({ required: true, min: 1 }) },
   },
   {
-    method: 'POST', path: CHAT_PATHS.ticket, summary: "A single-use ticket, valid 60 s, that opens the admins' chat event stream", roles: ADMIN, extension: true,
+    method: 'POST', path: CHAT_PATHS.ticket, summary: "A single-use ticket, valid 60 s, that opens the admins' chat event stream", roles: ADMIN, access: 'chat-logs', extension: true,
     who: "an admin holding 'chat-logs'",
   },
   {

@@ -7,10 +7,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { envelope, type Registry } from '../contract';
+import { CALLS, envelope, type CallRole, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
+import type { Mail } from './mail';
+import { callGate, type Gate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
@@ -40,7 +42,7 @@ export interface Context {
   /** dataDir: where uploaded files live (a temporary folder when not given). */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
-  onMail?: (mail: { to: string; subject: string; body: string }) => void;
+  onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;
   clock?: () => number;
@@ -56,16 +58,20 @@ export type AppContext = Context & {
   registry: Registry;
   services: Map<string, EntityService>;
   /** Every API route as registered (method and path under /api), for the API description. */
-  routes: { method: string; url: string }[];
+  routes: { method: string; url: string; roles?: readonly CallRole[] }[];
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** What was wrong with the JSON body: answered once the gate has let the caller through. */
+    bodyProblem?: ApiError;
   }
   interface FastifyContextConfig {
     /** This route takes a multipart form (the users call and the uploads); every other keeps JSON. */
     multipart?: boolean;
+    /** Who may call (server/guard.ts): an entity's routes give theirs, other calls' come from contract/calls.ts. */
+    gate?: Gate;
   }
 }
 
@@ -74,6 +80,9 @@ export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
     ? (request.body as Record<string, unknown>)
     : {};
+
+/** The gates of the calls that are not an entity's, by 'METHOD /api/path' (path parameters as `:name`). */
+const CALL_GATES = new Map(CALLS.map((call) => [`${call.method} /api${call.path.replace(/\{(\w+)\}/g, ':$1')}`, callGate(call)]));
 
 /**
  * Writes an anonymous caller may make, from the contract's rules, as 'METHOD /api/path': the save
@@ -179,23 +188,26 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+  // A body that cannot be read is answered after the route's gate (authorization before validation).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const refuse = (problem: string) => {
+      request.bodyProblem = new ApiError(400, problem);
+      done(null, {});
+    };
     if (text === '' || text === undefined) return done(null, {});
     // Depth first, on the raw text: a body nested thousands deep never reaches JSON.parse.
     if (jsonDepth(text as string, BODY_LIMITS.depth) > BODY_LIMITS.depth) {
-      return done(new ApiError(400, `The request body is nested too deeply (at most ${BODY_LIMITS.depth} levels)`), undefined);
+      return refuse(`The request body is nested too deeply (at most ${BODY_LIMITS.depth} levels)`);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text as string);
     } catch {
-      return done(new ApiError(400, FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY), undefined);
+      return refuse(FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY);
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return done(new ApiError(400, 'The request body must be a JSON object'), undefined);
-    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse('The request body must be a JSON object');
     const problem = jsonProblem(parsed, BODY_LIMITS);
-    if (problem) return done(new ApiError(400, problem), undefined);
+    if (problem) return refuse(problem);
     done(null, parsed);
   });
   // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); the console's files
@@ -229,10 +241,17 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     async (api) => {
       api.decorateRequest('caller', null);
       api.addHook('onRoute', (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') ctx.routes.push({ method, url: route.url });
+        // Every route says who may call it; a route that does not is a mistake caught at start-up.
+        const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+        const gate = route.config?.gate ?? CALL_GATES.get(`${method} ${route.url}`);
+        if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts or give it one`);
+        route.config = { ...route.config, gate };
+        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles });
       });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
+        // Who may call comes first: a refused caller learns nothing of the body's rules.
+        request.routeOptions.config.gate?.(request.caller, bodyOf(request));
         // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
         // A new record counts against anonymousWrite; a visitor's message to their own chat (a save
         // with an id, or a REST PUT) against the looser anonymousReply.
@@ -245,6 +264,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
               : [addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite],
           ]);
         }
+        if (request.bodyProblem) throw request.bodyProblem;
       });
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);

@@ -59,13 +59,23 @@ export function sessionTokenOf(authorization: string | undefined): string | null
   return match ? match[1] : null;
 }
 
-export async function createResetToken(db: DB, userId: number): Promise<string> {
+/** A new reset link's token (single use, one hour), its hash and expiry. */
+export async function createResetToken(db: DB, userId: number): Promise<{ token: string; hash: string; expiresAt: string }> {
   const token = randomToken();
+  const reset = { token_hash: sha256(token), user_id: userId, expires_at: later(RESET_TTL_MS), used_at: null, created_at: now() };
+  await db.insertInto('password_resets').values(reset).execute();
+  return { token, hash: reset.token_hash, expiresAt: reset.expires_at };
+}
+
+/**
+ * The outbox keeps a reset link only while it can be used: the mails holding a user's links are
+ * deleted when those links are used or ended (a new password, a changed email, an erased account).
+ */
+export async function forgetResetLinks(db: DB, userId: number): Promise<void> {
   await db
-    .insertInto('password_resets')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(RESET_TTL_MS), used_at: null, created_at: now() })
+    .deleteFrom('mail_outbox')
+    .where('link_hash', 'in', db.selectFrom('password_resets').select('token_hash').where('user_id', '=', userId))
     .execute();
-  return token;
 }
 
 /** Who is calling: the signed-in user with their role and granted accesses. */

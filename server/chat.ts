@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
-import { now, outsideRequest, type DB } from './db';
+import { now, outsideRequest, type DB, type Row } from './db';
 
 export const VISITOR_COOKIE = 'chat_visitor';
 /** A visitor's key lasts 30 days, renewed by nothing: a new chat gives a new key. */
@@ -55,23 +55,43 @@ export async function visitorChatId(db: DB, request: FastifyRequest): Promise<nu
   return row ? Number(row.id) : undefined;
 }
 
-export async function issueTicket(db: DB, userId: number): Promise<string> {
+/** A ticket for the caller of this session token, tied to that session. */
+export async function issueTicket(db: DB, userId: number, sessionToken: string | null): Promise<string> {
+  const session = await db.selectFrom('sessions').select('id').where('token_hash', '=', sha256(sessionToken ?? '')).executeTakeFirst();
   const ticket = randomToken();
   await db
     .insertInto('sessions')
-    .values({ token_hash: ticketHash(ticket), user_id: userId, expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(), created_at: now() })
+    .values({
+      token_hash: ticketHash(ticket), user_id: userId, parent_id: session ? Number(session.id) : null,
+      expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(), created_at: now(),
+    })
     .execute();
   return ticket;
 }
 
-/** The caller a ticket was issued to, the ticket spent; undefined when unknown, spent or expired. */
-export async function redeemTicket(db: DB, ticket: string): Promise<Caller | undefined> {
+/** A live session's user: the session is there and unexpired, the user active. */
+async function sessionUser(db: DB, sessionId: number): Promise<Row | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now())
+    .executeTakeFirst();
+  return row && Number(row.is_active) ? row : undefined;
+}
+
+/**
+ * The caller a ticket was issued to and the session it was bought with, the ticket spent;
+ * undefined when unknown, spent or expired, or when that session has ended.
+ */
+export async function redeemTicket(db: DB, ticket: string): Promise<{ caller: Caller; sessionId: number } | undefined> {
   if (ticket.length > 100) return undefined;
-  const spent = await db.deleteFrom('sessions').where('token_hash', '=', ticketHash(ticket)).returning(['user_id', 'expires_at']).executeTakeFirst();
-  if (!spent || String(spent.expires_at) < now()) return undefined;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', Number(spent.user_id)).executeTakeFirst();
-  if (!user || !Number(user.is_active)) return undefined;
-  return callerOf(user);
+  const spent = await db.deleteFrom('sessions').where('token_hash', '=', ticketHash(ticket)).returning(['parent_id', 'expires_at']).executeTakeFirst();
+  if (!spent || String(spent.expires_at) < now() || spent.parent_id === null) return undefined;
+  const sessionId = Number(spent.parent_id);
+  const user = await sessionUser(db, sessionId);
+  return user ? { caller: callerOf(user), sessionId } : undefined;
 }
 
 /** How many chats wait for the admins: incoming, or with visitor messages they have not seen. */
@@ -88,6 +108,8 @@ export interface Listener {
   /** Admins hear of every chat; a visitor of theirs only. */
   chatId?: number;
   userId?: number;
+  /** An admin's stream lives as long as the session it was opened from, and the access. */
+  sessionId?: number;
   address: string;
   res: ServerResponse;
 }
@@ -117,6 +139,8 @@ export class ChatFeed {
 
   constructor(
     private readonly db: DB,
+    /** The access an admin's stream needs (the chats screen's). */
+    private readonly access: string,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
@@ -135,13 +159,39 @@ export class ChatFeed {
     this.listeners.add(listener);
     // The first listener's request starts the feed; the feed outlives it.
     this.timer ??= outsideRequest(() => setInterval(() => void this.tick(), FEED_POLL_MS));
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0 && this.timer) {
-        clearInterval(this.timer);
-        this.timer = undefined;
-      }
-    };
+    return () => this.drop(listener);
+  }
+
+  private drop(listener: Listener): void {
+    this.listeners.delete(listener);
+    if (this.listeners.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /**
+   * Ends the admins' streams whose session has ended (signed out, expired, blacklisted) or whose
+   * user lost the admin role or the access: they hear nothing more, and are told why.
+   */
+  private async endRevoked(): Promise<void> {
+    const admins = [...this.listeners].filter((l) => l.sessionId !== undefined);
+    if (!admins.length) return;
+    const rows = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.id as session_id')
+      .where('sessions.id', 'in', [...new Set(admins.map((l) => l.sessionId!))])
+      .where('sessions.expires_at', '>', now())
+      .execute();
+    const live = new Set(rows.filter((r) => Number(r.is_active) && callerOf(r).can(this.access)).map((r) => Number(r.session_id)));
+    for (const l of admins) {
+      if (live.has(l.sessionId!)) continue;
+      sendEvent(l.res, 'end', { reason: 'Your session or your access to the chats has ended' });
+      l.res.end();
+      this.drop(l);
+    }
   }
 
   close(): void {
@@ -164,6 +214,8 @@ export class ChatFeed {
         .orderBy('updated_at')
         .limit(1000)
         .execute();
+      // Looked at after the changes were read: a change made after a revocation is never told.
+      await this.endRevoked();
       const changed = rows.filter((r) => !this.told.has(`${r.id}@${r.updated_at}`));
       for (const r of changed) {
         this.told.set(`${r.id}@${r.updated_at}`, String(r.updated_at));

@@ -286,7 +286,8 @@ function entityTable(entity: EntityContract): TableSpec {
 const SERVER_TABLES: TableSpec[] = [
   {
     name: 'sessions',
-    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)' },
+    // parent_id: the session a chat-events ticket was bought with (the stream lives as long as it does).
+    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)', parent_id: 'integer' },
     indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
   },
@@ -318,9 +319,11 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['key']],
   },
   {
+    // A mail holding a reset link keeps the link's hash and expiry: the row goes once the link is
+    // delivered, used, ended or expired (see auth.ts's forgetResetLinks and maintenance.ts).
     name: 'mail_outbox',
-    columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)' },
-    indexes: [['to_email']],
+    columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)', link_hash: 'varchar(64)', expires_at: 'varchar(32)' },
+    indexes: [['to_email'], ['link_hash'], ['expires_at']],
   },
 ];
 

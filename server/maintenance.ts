@@ -1,6 +1,6 @@
 /**
- * Housekeeping: expired sessions, used or expired reset tokens and old attempt counters are
- * deleted (indexed deletes, cheap enough to run every few minutes on every process).
+ * Housekeeping: expired sessions, used or expired reset tokens (and the outbox's mails of expired
+ * links) and old attempt counters are deleted (indexed deletes, cheap enough to run every few minutes on every process).
  */
 import type { DB } from './db';
 
@@ -17,6 +17,8 @@ export async function purgeExpired(db: DB, at: number = Date.now()): Promise<Pur
     .deleteFrom('password_resets')
     .where((eb) => eb.or([eb('expires_at', '<', stamp), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
+  // A reset link's mail goes with the link's expiry (used and ended links took theirs already).
+  await db.deleteFrom('mail_outbox').where('expires_at', '<', stamp).execute();
   // Attempt windows last a minute; an hour-old counter is long over.
   const limits = await db.deleteFrom('rate_limits').where('window_start', '<', at - 3600_000).executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), resets: Number(resets.numDeletedRows), limits: Number(limits.numDeletedRows) };

@@ -9,6 +9,7 @@ import {
   CALLS, DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
 } from '../contract';
 import { BODY_LIMITS } from './limits';
+import { rolesOf } from './guard';
 
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -88,21 +89,6 @@ function recordSchema(entity: EntityContract): Schema {
   properties.created_at = { type: ['string', 'null'] };
   properties.updated_at = { type: ['string', 'null'] };
   return { type: 'object', properties, required: ['id'] };
-}
-
-function rolesOf(rule: Rule, entity: EntityContract, read = false): CallRole[] {
-  switch (rule) {
-    case 'public':
-      return ['anyone'];
-    case 'user':
-      return ['signed-in'];
-    case 'owner':
-      return read && entity.buyerKey ? ['admin', 'seller', 'signed-in'] : ['admin', 'seller'];
-    case 'admin':
-      return ['admin'];
-    case 'none':
-      return [];
-  }
 }
 
 function whoOf(rule: Rule, entity: EntityContract, read = false): string {
@@ -340,6 +326,8 @@ export interface ApiRoute {
   method: string;
   /** The route's path under the API base, in Fastify's form ('/rest/shops/:id'). */
   url: string;
+  /** Who the route's gate lets through (server/guard.ts): what x-roles says. */
+  roles?: readonly CallRole[];
 }
 
 /** The document for these routes (the server's own table) of this registry. */
@@ -352,7 +340,7 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
   const calls = new Map(CALLS.map((c) => [`${c.method} ${c.path}`, c]));
   const paths: Record<string, Record<string, Operation>> = {};
   const undocumented: string[] = [];
-  for (const { method, url } of routes) {
+  for (const { method, url, roles } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     let op: Operation | undefined;
     const rest = /^\/rest\/([^/]+)(\/\{id\})?$/.exec(path);
@@ -364,6 +352,8 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
       undocumented.push(`${method} ${path}`);
       continue;
     }
+    // The roles are the gate's, the server's own answer to who may call.
+    if (roles) op = { ...op, 'x-roles': roles, security: security(roles) };
     (paths[path] ??= {})[method.toLowerCase()] = op;
   }
 

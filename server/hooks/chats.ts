@@ -10,7 +10,8 @@ import { appendMessages, isOn, messagesOf, visitorCount } from '../../contract';
 import { issueVisitorKey, visitorChatId } from '../chat';
 import type { EntityHooks } from './types';
 
-const ADMIN_SIDE = ['admin_online', 'admin_name', 'received_time'] as const;
+/** What only the admins' side sets: whether an admin joined, who and when, and whether the chat is active. */
+const ADMIN_SIDE = ['admin_online', 'admin_name', 'received_time', 'is_active'] as const;
 const VISITOR_SIDE = ['user_name', 'user_email', 'user_ip_address'] as const;
 
 export const hooks: EntityHooks = {

@@ -14,10 +14,14 @@ import { DEFAULT_ABILITIES } from '../../contract';
 import type { DB, Row } from '../db';
 import { now } from '../db';
 import { badRequest, forbidden } from '../errors';
+import { ensureMayManage } from '../guard';
+import { forgetResetLinks } from '../auth';
 import type { EntityHooks } from './types';
 
 export const SETTLED = 'This user have been previously deleted';
 export const DELETED_NAME = 'Deleted user';
+const OWN_DELETE = 'You cannot delete your own account from here';
+const FIXED_MESSAGE = 'The customer of a deletion request is set when it is made and cannot be changed';
 
 /** Replaces a user's personal data and ends everything that lets them in. */
 export async function anonymiseUser(db: DB, userId: number): Promise<void> {
@@ -36,6 +40,7 @@ export async function anonymiseUser(db: DB, userId: number): Promise<void> {
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await forgetResetLinks(db, userId);
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   await db.deleteFrom('supports').where('user_id', '=', userId).execute();
   await db.deleteFrom('applicants').where('user_id', '=', userId).execute();
@@ -56,6 +61,9 @@ export async function anonymiseUser(db: DB, userId: number): Promise<void> {
     .execute();
 }
 
+/** Who a request names is set when it is made: settling one can never be turned against someone else. */
+const FIXED = ['customer', 'customer_id'] as const;
+
 export const hooks: EntityHooks = {
   async beforeWrite({ db, caller, scope }, values: Row, before) {
     if (before && Number(before.is_active) === 1) throw badRequest(SETTLED);
@@ -65,11 +73,22 @@ export const hooks: EntityHooks = {
       values.customer = String(caller.user.name ?? '');
       values.deletion_status = 'No action';
     }
+    if (before) {
+      for (const key of FIXED) {
+        // The form sends them back as they are; a different value is refused.
+        if (values[key] !== undefined && String(values[key]) !== String(before[key])) throw forbidden(FIXED_MESSAGE);
+        delete values[key];
+      }
+    }
     if (values.deletion_status !== undefined) values.is_active = values.deletion_status === 'Deleted' ? 1 : 0;
     else if (values.is_active !== undefined) values.is_active = before ? Number(before.is_active) : 0;
     if (values.is_active === 1) {
       const customer = Number(values.customer_id ?? before?.customer_id);
-      if (caller && customer === caller.id) throw forbidden('You cannot delete your own account from here');
+      const target = await db.selectFrom('users').selectAll().where('id', '=', customer).executeTakeFirst();
+      if (!target) throw badRequest(`There is no user with id ${customer}`);
+      // The Users screen's rule: never oneself, never a user more privileged than the admin acting.
+      if (!caller) throw forbidden(OWN_DELETE);
+      ensureMayManage(caller, target, OWN_DELETE);
       await anonymiseUser(db, customer);
       values.customer = DELETED_NAME;
       // Other requests of the same user are settled with this one.

@@ -12,6 +12,7 @@ import { CHAT_PATHS, PATHS, isOn, messagesOf, visitorCount } from '../../contrac
 import { bodyOf, type AppContext } from '../app';
 import { ChatFeed, STREAM_LIMITS, issueTicket, redeemTicket, sendEvent, unreadChats, visitorChatId, type Listener } from '../chat';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors';
+import { sessionTokenOf } from '../auth';
 import { authorize } from '../guard';
 import { readId } from '../records';
 import { presentMany } from '../store';
@@ -51,22 +52,24 @@ export async function chatRoutes(app: FastifyInstance, { db, config, registry }:
   app.post(CHAT_PATHS.ticket, async (request) => {
     const caller = request.caller;
     adminOnly(caller);
-    return ok({ query: 'Event ticket', detail: { ticket: await issueTicket(db, caller!.id), expires_in: 60 } });
+    const ticket = await issueTicket(db, caller!.id, sessionTokenOf(request.headers.authorization));
+    return ok({ query: 'Event ticket', detail: { ticket, expires_in: 60 } });
   });
 
-  const feed = new ChatFeed(db, (error) => app.log.error({ err: error }, 'chat feed failed'));
+  const feed = new ChatFeed(db, chats.access, (error) => app.log.error({ err: error }, 'chat feed failed'));
   app.addHook('preClose', async () => feed.close());
 
   app.get(CHAT_PATHS.events, async (request, reply) => {
     const { ticket } = (request.query ?? {}) as Record<string, unknown>;
     let who: Omit<Listener, 'res'>;
     if (typeof ticket === 'string' && ticket) {
-      const caller = await redeemTicket(db, ticket);
-      if (!caller) throw unauthorized('This event ticket is unknown, spent or expired; ask for a new one');
+      const redeemed = await redeemTicket(db, ticket);
+      if (!redeemed) throw unauthorized('This event ticket is unknown, spent or expired; ask for a new one');
+      const { caller, sessionId } = redeemed;
       if (!caller.can(chats.access)) {
         throw forbidden(caller.role === 'admin' ? 'Your account has not been granted access to this section' : 'This section is only available to administrators');
       }
-      who = { userId: caller.id, address: request.ip };
+      who = { userId: caller.id, sessionId, address: request.ip };
     } else {
       const chatId = await visitorChatId(db, request);
       if (chatId === undefined) throw unauthorized('Open a chat first, or ask for an event ticket');

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { EntityContract, Info, Paginated } from '../../contract';
+import type { CallRole, EntityContract, Info, Paginated } from '../../contract';
 import type { AppContext } from '../app';
 import { bodyOf } from '../app';
 import type { Caller } from '../auth';
-import { authorize, authorizeRead, checkOwnLinks, narrowed, type Scope } from '../guard';
+import { authorize, authorizeRead, checkOwnLinks, gate, narrowed, rolesOf, type Gate, type Scope } from '../guard';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { readId, readPayload, label } from '../records';
 import { checkLinks, deleteRow, findScoped, insertRow, listAll, listPage, presentMany, updateRow, type ListQuery } from '../store';
@@ -66,6 +66,18 @@ function guardAdminOnly(entity: EntityContract, values: Row, before: Row | undef
   }
 }
 
+/**
+ * A record's creator fields (a shop's owner_id) are set when it is created: a save that would change
+ * one is refused, never answered as if it were applied. The value it holds may be sent back.
+ */
+function guardCreator(entity: EntityContract, body: Row, before: Row) {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const sent = body[name];
+    if (!field.creator || sent === undefined || sent === null || sent === '' || String(sent) === String(before[name])) continue;
+    throw forbidden(`${label(name)} is set when the record is created; the change was not applied`);
+  }
+}
+
 /** A new record's creator fields (a shop's owner_id) are the caller. */
 function setCreator(entity: EntityContract, values: Row, caller: Caller | null) {
   for (const [name, field] of Object.entries(entity.fields)) if (field.creator && caller) values[name] = caller.id;
@@ -112,6 +124,13 @@ export interface EntityService {
   creates: boolean;
   /** Whether records are deleted through the API (a DELETE on the REST face). */
   deletes: boolean;
+  /**
+   * Who may call an operation, answered before its body is checked (the route's gate, see
+   * server/guard.ts): 'save' creates or updates as the body's id says. Throws 401 or 403.
+   */
+  may(op: Operation, caller: Caller | null, body: Record<string, unknown>): void;
+  /** Who `may` lets through for an operation, as the API document says. */
+  roles(op: Operation): readonly CallRole[];
   /** The records the caller may read; `own` narrows an admin to their own records ('My Shops'). */
   readScope(caller: Caller | null, own: boolean): Scope;
   /** A page of them. */
@@ -125,6 +144,15 @@ export interface EntityService {
   /** Deletes one record (the status call's delete). */
   remove?(caller: Caller | null, id: number): Promise<Info<Row>>;
 }
+
+/**
+ * A list, one record, a create, an edit of a record's fields, a save that is a create or an edit by
+ * its body's id, a status call or delete.
+ */
+export type Operation = 'read' | 'one' | 'create' | 'edit' | 'save' | 'status';
+
+/** The route's gate of one of a service's operations. */
+export const gateOf = (service: EntityService, op: Operation): Gate => gate(service.roles(op), (caller, body) => service.may(op, caller, body));
 
 /** The record of a scope, read as a list reads it; 404 when it is missing or not the caller's. */
 export async function readOne(db: DB, entity: EntityContract, scope: Scope, id: number): Promise<Row> {
@@ -171,6 +199,7 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
         }
         const id = readId(body.id);
         const before = await findScoped(trx, entity, ctx.scope, id);
+        guardCreator(entity, body, before);
         const values = readPayload(entity, body, { create: false });
         guardAdminOnly(entity, values, before, caller, ctx.scope);
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, given)) ?? values;
@@ -220,8 +249,27 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
       return db.transaction().execute(async (trx) => deleteIn(trx, caller, id, await findScoped(trx, entity, scope, id)));
     };
 
+    const may = (op: Operation, caller: Caller | null, body: Record<string, unknown>) => {
+      if (op === 'read' || op === 'one') return void readScope(caller, false);
+      const create = op === 'create' || (op === 'save' && isNew(body.id));
+      // A visitor without a session may edit their own record (their chat): decided with their key.
+      if (!create && op !== 'status' && !caller && hooks.visitorScope) return;
+      authorize(create ? entity.rules.create : entity.rules.update, entity, caller);
+    };
+
+    const { read, create, update } = entity.rules;
+    const roles = (op: Operation): readonly CallRole[] =>
+      op === 'read' || op === 'one' ? rolesOf(read, entity, true)
+        : op === 'create' ? rolesOf(create, entity)
+          : op === 'save' ? [...new Set([...rolesOf(create, entity), ...rolesOf(update, entity)])]
+            // A visitor edits their own record with their key, no session: anyone may try.
+            : op === 'edit' && hooks.visitorScope ? ['anyone', ...rolesOf(update, entity)]
+              : rolesOf(update, entity);
+
     services.set(entity.name, {
       entity,
+      may,
+      roles,
       creates: entity.rules.create !== 'none',
       deletes: entity.remove !== 'none',
       readScope,
@@ -241,7 +289,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
     services.set(name, service);
     const { entity, save, status, readScope } = service;
 
-    app.post(entity.list, async (request) => {
+    app.post(entity.list, { config: { gate: gateOf(service, 'read') } }, async (request) => {
       const body = bodyOf(request);
       const q = readListQuery(body, config.strict);
       const own = readScope(request.caller, q.own ?? false);
@@ -252,8 +300,8 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
       return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
     });
 
-    app.post(entity.save, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
+    app.post(entity.save, { config: { gate: gateOf(service, 'save') } }, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
 
-    if (status) app.post(entity.status, async (request) => status(request.caller, bodyOf(request)));
+    if (status) app.post(entity.status, { config: { gate: gateOf(service, 'status') } }, async (request) => status(request.caller, bodyOf(request)));
   }
 }

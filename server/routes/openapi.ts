@@ -49,7 +49,7 @@ export async function openApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/openapi.json', async (_request, reply) => {
     // Built once, when first asked for: every route is registered by then.
-    document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ method: r.method, url: r.url.replace(/^\/api/, '') })), new Set(ctx.services.keys()), version);
+    document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ ...r, url: r.url.replace(/^\/api/, '') })), new Set(ctx.services.keys()), version);
     return reply.header('Cache-Control', 'no-cache').send(document);
   });
 

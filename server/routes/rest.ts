@@ -21,7 +21,7 @@ import { isObject, readId } from '../records';
 import type { Row } from '../db';
 import type { ListQuery } from '../store';
 import { readFilter } from './common';
-import type { EntityService } from './entities';
+import { gateOf, type EntityService } from './entities';
 
 export const REST_PREFIX = '/rest';
 /** Headers a browser on another origin may read (a CORS layer in front passes them through). */
@@ -122,21 +122,23 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
   const { entity } = service;
   const base = `${REST_PREFIX}/${entity.name}`;
 
-  rest.get(base, async (request, reply) => {
+  const read = { config: { gate: gateOf(service, 'read') } };
+
+  rest.get(base, read, async (request, reply) => {
     const q = readRestQuery(entity, request.query as Record<string, unknown>);
     const page = await service.list(request.caller, q);
     const range = page.data.length ? `${q.start}-${q.start + page.data.length - 1}` : '*';
     return reply.header('Content-Range', `${entity.name} ${range}/${page.total}`).header('X-Total-Count', String(page.total)).send(page.data);
   });
 
-  rest.get(`${base}/:id`, async (request) => {
+  rest.get(`${base}/:id`, { config: { gate: gateOf(service, 'one') } }, async (request) => {
     const { scope } = request.query as { scope?: unknown };
     if (scope !== undefined && scope !== 'own') throw badRequest("scope must be 'own' when given");
     return service.one(request.caller, idOf(request.params), scope === 'own');
   });
 
   if (service.creates) {
-    rest.post(base, async (request, reply) => {
+    rest.post(base, { config: { gate: gateOf(service, 'create') } }, async (request, reply) => {
       const body = bodyOf(request);
       if (body.id !== undefined && body.id !== null && body.id !== '') {
         throw badRequest(`A new record takes no id; PUT ${base}/{id} changes one`);
@@ -146,7 +148,7 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
     });
   }
 
-  rest.put(`${base}/:id`, async (request, reply) => {
+  rest.put(`${base}/:id`, { config: { gate: gateOf(service, 'edit') } }, async (request, reply) => {
     const id = idOf(request.params);
     const body = bodyOf(request);
     if (body.id !== undefined && body.id !== null && String(body.id) !== String(id)) {
@@ -157,6 +159,6 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
 
   const remove = service.remove;
   if (service.deletes && remove) {
-    rest.delete(`${base}/:id`, async (request, reply) => record(reply, await remove(request.caller, idOf(request.params))));
+    rest.delete(`${base}/:id`, { config: { gate: gateOf(service, 'status') } }, async (request, reply) => record(reply, await remove(request.caller, idOf(request.params))));
   }
 }

@@ -11,11 +11,11 @@ import { readOne } from './entities';
 import { registry } from '../registry';
 import { audit, type AuditAction } from '../audit';
 import {
-  callerOf, closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
+  callerOf, closeSessions, createResetToken, dummyHash, forgetResetLinks, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
 } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { authorize, requireCaller } from '../guard';
+import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
@@ -79,21 +79,6 @@ async function ensureUnique(db: DB, email: string, phone: string, exceptId?: num
 /** An admin holding the Users screen's access, or nobody. */
 const usersAdmin = (caller: Caller | null) => authorize(USERS.rules.update, USERS, caller);
 
-const RANK = { buyer: 0, seller: 1, admin: 2 } as const;
-const lower = (list: string[]) => list.map((t) => t.toLowerCase());
-
-/**
- * An admin manages only users who are not more privileged and whose granted accesses are a subset
- * of the admin's own: a partial admin can never edit, blacklist, demote or re-grant a fuller one.
- */
-export function ensureMayManage(caller: Caller, target: Row): void {
-  const mine = lower(parseAccesses(caller.user.granted_accesses));
-  const theirs = lower(parseAccesses(target.granted_accesses));
-  if (RANK[roleOf(target.abilities)] > RANK[caller.role] || theirs.some((t) => !mine.includes(t))) {
-    throw forbidden('You can only manage users whose accesses you hold yourself');
-  }
-}
-
 /** An admin's call about another user they may manage: the body, the caller and that user. */
 async function aboutAnotherUser(db: DB, request: FastifyRequest, selfMessage: string) {
   const body = bodyOf(request);
@@ -115,6 +100,7 @@ async function requireCurrentPassword(body: Row, user: Row, missing: string): Pr
 
 /** Every reset link of a user still outstanding stops working (password or email changed). */
 async function endResetTokens(db: DB, userId: number): Promise<void> {
+  await forgetResetLinks(db, userId);
   await db.updateTable('password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
@@ -246,6 +232,9 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     entity: USERS,
     creates: false,
     deletes: false,
+    // The list is the Users screen's; one's own record and one's own edit are any signed-in user's.
+    may: (op, caller) => void (op === 'read' ? usersAdmin(caller) : requireCaller(caller)),
+    roles: (op) => (op === 'read' ? ['admin'] : ['signed-in', 'admin']),
     readScope: (caller) => usersAdmin(caller),
     list: async (caller, q) => listPage(db, USERS, usersAdmin(caller), q),
     one: async (caller, id) => {
@@ -286,14 +275,15 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
-      const token = await createResetToken(db, Number(user.id));
+      const { token, hash, expiresAt } = await createResetToken(db, Number(user.id));
       const mail = {
         to: email,
         subject: 'Reset your password',
         body: `Hello ${String(user.name)},\n\nOpen this link within one hour to choose a new password:\n${config.publicUrl}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
       };
-      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now() }).execute();
-      onMail?.(mail);
+      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now(), link_hash: hash, expires_at: expiresAt }).execute();
+      // Once delivered, the outbox need not hold the link any more.
+      onMail?.({ ...mail, sent: async () => void (await db.deleteFrom('mail_outbox').where('link_hash', '=', hash).execute()) });
     }
     return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
   });

@@ -160,6 +160,34 @@ describe('event streams', () => {
     await s.post('/chat/seen', { id: chat.id }, admin);
     expect((await s.post('/chat/unread', {}, admin)).body.detail.unread).toBe(base);
   });
+
+  it.each([
+    ['signed out', (who: { token: string }) => s.post('/user/logout', {}, who.token)],
+    ['blacklisted', (who: { id: number }) => s.post('/user/status', { id: who.id, is_active: 0 }, admin)],
+    ['demoted', (who: { id: number }) => s.post('/user/edit', { id: who.id, abilities: '[1]' }, admin)],
+    ['stripped of chat-logs', (who: { id: number }) => s.post('/user/assign-role', { id: who.id, granted_accesses: ['shops'] }, admin)],
+  ])("ends an admin's stream once they are %s: no chat id or count after it", async (_how, revoke) => {
+    const who = await s.userWith(ADMIN_ABILITIES, ['chat-logs', 'shops']);
+    const ticket = (await s.post('/chat/events/ticket', {}, who.token)).body.detail.ticket as string;
+    const seen = await readEvents(`/chat/events?ticket=${ticket}`, {}, (e) => e.some((x) => x.event === 'end' || x.event === 'chat'), async () => {
+      expect((await revoke(who)).body.status).toBe(true);
+      await openChat();
+    });
+    expect(seen.events.map((x) => x.event)).toEqual(['ready', 'end']);
+  });
+
+  it("keeps an admin's stream while another of their sessions ends", async () => {
+    const who = await s.userWith(ADMIN_ABILITIES, ['chat-logs']);
+    const other = await s.login(who.email, 'password123');
+    const ticket = (await s.post('/chat/events/ticket', {}, who.token)).body.detail.ticket as string;
+    let openedId = 0;
+    const seen = await readEvents(`/chat/events?ticket=${ticket}`, {}, (e) => e.some((x) => x.event === 'end' || (x.event === 'chat' && x.data.ids.includes(openedId))), async () => {
+      await s.post('/user/logout', {}, other);
+      openedId = (await openChat()).chat.id;
+    });
+    expect(seen.events.map((x) => x.event)).toContain('chat');
+    expect(seen.events.map((x) => x.event)).not.toContain('end');
+  });
 });
 
 describe('strict contract mode', () => {

@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
 import type { UploadPolicy } from '../../server/attachments';
+import type { Mail } from '../../server/mail';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -32,8 +33,10 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL database's address (PostgreSQL pass only), for a second connection. */
   databaseUrl?: string;
-  mails: { to: string; subject: string; body: string }[];
+  mails: Mail[];
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
+  /** Any method on an API path (the REST face's PUT and DELETE), the answer read as JSON when there is one. */
+  send<T = any>(method: string, path: string, body?: unknown, token?: string | null): Promise<{ http: number; body: T }>;
   /** GET a path of the server (not only /api), read as JSON. */
   get<T = any>(path: string, headers?: Record<string, string>): Promise<{ http: number; body: T; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
@@ -128,6 +131,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     });
     return { http: res.status, body: await res.json() };
   };
+  const send: TestServer['send'] = async (method, p, body, token) => {
+    const res = await fetch(url + p, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { http: res.status, body: text ? JSON.parse(text) : null };
+  };
   const get: TestServer['get'] = async (p, headers = {}) => {
     const res = await fetch(origin + p, { headers: { Accept: 'application/json', ...headers } });
     return { http: res.status, body: await res.json(), headers: res.headers };
@@ -143,7 +159,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, send, get, login, userWith,
     close: async () => {
       await app.close();
       await database.close();
