@@ -56,6 +56,8 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
     }
   });
   app.addHook('onResponse', async (request) => {
-    if (unread.has(request.raw)) request.raw.socket.destroy();
+    // An injected request (app.inject) has a stand-in socket with nothing to close.
+    const socket = request.raw.socket as Partial<Socket> | undefined;
+    if (unread.has(request.raw) && typeof socket?.destroy === 'function') socket.destroy();
   });
 }
