@@ -31,6 +31,8 @@ export interface FieldSpec {
   creator?: boolean;
   /** The value a new record starts with when the payload leaves it out (SPEC §9.3). */
   default?: string | number | boolean | null;
+  /** The server looks records up by this column (an order's hold expiry): it gets an index of its own. */
+  indexed?: boolean;
 }
 
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */

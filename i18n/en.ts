@@ -320,6 +320,8 @@ export const en = {
         no_history: 'No status change recorded yet',
         event_placed: '%{to}: placed by %{who} on %{when}',
         event_moved: '%{from} → %{to}: by %{who} on %{when}',
+        event_reason: '%{from} → %{to}: %{why} (%{when})',
+        reasons: { hold_expired: 'Not paid in time: the stock went back on sale' },
       },
     },
     orderStatuses: {

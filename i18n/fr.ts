@@ -310,6 +310,8 @@ export const fr = {
         no_history: "Aucun changement de statut enregistré pour l'instant",
         event_placed: '%{to} : passée par %{who} le %{when}',
         event_moved: '%{from} → %{to} : par %{who} le %{when}',
+        event_reason: '%{from} → %{to} : %{why} (%{when})',
+        reasons: { hold_expired: 'Non payée à temps : le stock a été remis en vente' },
       },
     },
     orderStatuses: {

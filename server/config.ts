@@ -39,6 +39,17 @@ export interface ServerConfig {
   workers: number;
   /** Requests one keep-alive connection may carry before it is closed (0: no limit). */
   maxRequestsPerSocket?: number;
+  /** Minutes an unpaid new order holds its stock (ORDER_HOLD_MINUTES). */
+  orderHoldMinutes?: number;
+  /** Most of one product a buyer may hold in unpaid orders (ORDER_MAX_PER_BUYER). */
+  orderMaxPerBuyer?: number;
+}
+
+/** A whole number from the environment within [min, max], or undefined (the rule's own default). */
+function wholeNumber(text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,6 +73,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
     maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET && Number.isInteger(Number(env.MAX_REQUESTS_PER_SOCKET)) ? Math.max(0, Number(env.MAX_REQUESTS_PER_SOCKET)) : undefined,
+    orderHoldMinutes: wholeNumber(env.ORDER_HOLD_MINUTES, 1, 60 * 24 * 30),
+    orderMaxPerBuyer: wholeNumber(env.ORDER_MAX_PER_BUYER, 1, 1000),
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

@@ -30,6 +30,8 @@ export interface OrderEvent {
   from_status?: number | null;
   to_status?: number;
   user_name?: string | null;
+  /** Why the server moved it itself ('hold_expired'); none when a person did. */
+  reason?: string | null;
   created_at?: string | null;
 }
 
@@ -170,7 +172,9 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                 <Typography variant="body2">
                   {e.from_status == null
                     ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })
-                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })}
+                    : e.reason
+                      ? t('event_reason', { from: statusName(e.from_status), to: statusName(e.to_status), why: t(`reasons.${e.reason}`, { _: e.reason }), when: when(e.created_at, locale) })
+                      : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })}
                 </Typography>
               </li>
             ))}

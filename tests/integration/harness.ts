@@ -91,6 +91,8 @@ export interface ServerOptions {
   registry?: Registry;
   limits?: Limits;
   clock?: () => number;
+  /** Settings of the server's own rules (an order's hold time, the cap per buyer). */
+  config?: { orderHoldMinutes?: number; orderMaxPerBuyer?: number };
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -103,7 +105,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, ...opts.config },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
