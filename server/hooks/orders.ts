@@ -107,8 +107,11 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     if (p.in_stock !== null && Number(p.in_stock) < w.quantity) throw outOfStock(p);
     const already = held.get(w.product_id) ?? 0;
     if (already + w.quantity > cap) {
+      const name = String(p.name);
       throw badRequest(
-        `You can hold at most ${cap} of ${String(p.name)} in unpaid orders` + (already ? ` (your unpaid orders already hold ${already})` : ''),
+        already
+          ? `You can hold at most ${cap} of ${name} in unpaid orders (your unpaid orders already hold ${already})`
+          : `You can hold at most ${cap} of ${name} in unpaid orders`,
       );
     }
     // The price paid: the sale price when there is one, else the price (SPEC §3.4), in the product's currency.
