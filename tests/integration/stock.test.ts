@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startServer, type TestServer } from './harness';
 import { HOLD_EXPIRED, ORDER_DEFAULTS } from '../../server/hooks/orders';
+import { readConfig } from '../../server/config';
 import { sweepEntities } from '../../server/maintenance';
 import { registry } from '../../server/registry';
 
@@ -187,5 +188,15 @@ describe('cancelling gives the stock back exactly once', () => {
     expect(reopen.body.query).toBe(`Only 2 of Lamp ${made} left in stock`);
     expect((await orderRow(order.id)).status).toBe(6);
     expect(await stockOf(id)).toBe(2);
+  });
+});
+
+describe('the settings (ORDER_HOLD_MINUTES, ORDER_MAX_PER_BUYER)', () => {
+  it('takes whole numbers in range and leaves anything else to the defaults', () => {
+    const hold = (text?: string) => readConfig(text === undefined ? {} : { ORDER_HOLD_MINUTES: text }).orderHoldMinutes;
+    const cap = (text?: string) => readConfig(text === undefined ? {} : { ORDER_MAX_PER_BUYER: text }).orderMaxPerBuyer;
+    expect([hold(), hold('1'), hold('15'), hold(String(60 * 24 * 30)), hold(String(60 * 24 * 30 + 1)), hold('0'), hold('2.5'), hold('soon'), hold('')])
+      .toEqual([undefined, 1, 15, 60 * 24 * 30, undefined, undefined, undefined, undefined, undefined]);
+    expect([cap(), cap('1'), cap('1000'), cap('1001'), cap('0'), cap('-3')]).toEqual([undefined, 1, 1000, undefined, undefined, undefined]);
   });
 });
