@@ -306,6 +306,7 @@ export const en = {
         logistics: 'Logistics',
         payment_gateway: 'Payment method',
         created_at: 'Placed on',
+        hold_until: 'Stock held until',
         items: 'Items',
         product: 'Product',
         quantity: 'Quantity',

@@ -296,6 +296,7 @@ export const fr = {
         logistics: 'Logistique',
         payment_gateway: 'Moyen de paiement',
         created_at: 'Passée le',
+        hold_until: 'Stock réservé jusqu’au',
         items: 'Articles',
         product: 'Produit',
         quantity: 'Quantité',

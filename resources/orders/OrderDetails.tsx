@@ -118,6 +118,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
           <Row label={t('logistics')}>{text(order.logistics) || none}</Row>
           <Row label={t('payment_gateway')}>{text(order.payment_gateway) || none}</Row>
           <Row label={t('created_at')}>{when(order.created_at, locale) || none}</Row>
+          {order.hold_until ? <Row label={t('hold_until')}>{when(order.hold_until, locale)}</Row> : null}
         </TableBody>
       </Table>
 
