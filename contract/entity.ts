@@ -36,6 +36,8 @@ export interface FieldSpec {
    * marks those files as used; uploads no record ever names are removed after a grace period.
    */
   files?: boolean;
+  /** The server looks records up by this column (an order's hold expiry): it gets an index of its own. */
+  indexed?: boolean;
 }
 
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */

@@ -14,6 +14,8 @@ export default defineResource({
     listShape: 'array', remove: 'none', activeAs: 'int', statusFields: [],
     access: 'orders',
     rules: { read: 'none', create: 'none', update: 'none' },
-    fields: { order_id: i({ required: true }), from_status: i(), to_status: i(), user_id: i(), user_name: s() },
+    fields: { order_id: i({ required: true }), from_status: i(), to_status: i(), user_id: i(), user_name: s(),
+      /** Why the server moved it itself: 'hold_expired' (unpaid when its hold ended). */
+      reason: s({ max: 32 }) },
   },
 });

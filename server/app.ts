@@ -40,7 +40,8 @@ export interface Context {
   /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
   registry?: Registry;
   /** dataDir: where uploaded files live (a temporary folder when not given). */
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'> & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
+  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer'>> & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */

@@ -47,6 +47,17 @@ export interface ServerConfig {
   uploads: UploadPolicy;
   /** Uploads one user may make per minute. */
   uploadsPerMinute: number;
+  /** Minutes an unpaid new order holds its stock (ORDER_HOLD_MINUTES). */
+  orderHoldMinutes?: number;
+  /** Most of one product a buyer may hold in unpaid orders (ORDER_MAX_PER_BUYER). */
+  orderMaxPerBuyer?: number;
+}
+
+/** A whole number from the environment within [min, max], or undefined (the rule's own default). */
+function wholeNumber(text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
 /** A whole number from the environment at or above `min`, or the default. */
@@ -80,6 +91,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       graceMs: whole(env.UPLOAD_GRACE_HOURS, DEFAULT_UPLOAD_POLICY.graceMs / 3600_000, 1) * 3600_000,
     },
     uploadsPerMinute: whole(env.UPLOADS_PER_MINUTE, DEFAULT_LIMITS.upload.max, 1),
+    orderHoldMinutes: wholeNumber(env.ORDER_HOLD_MINUTES, 1, 60 * 24 * 30),
+    orderMaxPerBuyer: wholeNumber(env.ORDER_MAX_PER_BUYER, 1, 1000),
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

@@ -270,7 +270,8 @@ function entityTable(entity: EntityContract): TableSpec {
   // composite index serves the filter and the order together.
   const keys = Object.keys(entity.fields).filter((f) => f.endsWith('_id'));
   const searched = (entity.search?.targets ?? []).filter((t) => t !== 'id' && columns[t]);
-  const indexes = [...keys.map((k) => [k, 'id']), ...searched.map((c) => [c])];
+  const looked = Object.keys(entity.fields).filter((f) => entity.fields[f].indexed && !keys.includes(f) && !searched.includes(f));
+  const indexes = [...keys.map((k) => [k, 'id']), ...searched.map((c) => [c]), ...looked.map((c) => [c])];
   const spec: TableSpec = { name: entity.name, columns, indexes, textSearch: textSearchColumns(entity), paged: {} };
   if (entity.owner?.via === 'owner_id') spec.paged = { owner: 'owner_id' };
   if (entity.owner?.via === 'shop_id') {

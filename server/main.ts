@@ -12,7 +12,8 @@ import { logDestination, loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
 import { seedProductImages } from './seeds/productImages';
 import { smtpSender, type Mail } from './mail';
-import { schedulePurge } from './maintenance';
+import { schedulePurge, scheduleSweeps } from './maintenance';
+import { registry } from './registry';
 import { DEFAULT_LIMITS, scaledLimits } from './throttle';
 
 const config = readConfig();
@@ -77,9 +78,12 @@ async function serve() {
   else if (config.demo) onMail = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
   // Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
   const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
+  // Records' work that falls due (an unpaid order's hold ending): swept every minute.
+  const stopSweeps = scheduleSweeps(database.db, registry.entities, 60_000, logError('sweep failed'));
 
   const shutdown = async () => {
     stopPurge();
+    stopSweeps();
     await app.close();
     await database.close();
     process.exit(0);

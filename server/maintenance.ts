@@ -2,7 +2,9 @@
  * Housekeeping: expired sessions, used or expired reset tokens (and the outbox's mails of expired
  * links) and old attempt counters are deleted (indexed deletes, cheap enough to run every few minutes on every process).
  */
+import type { EntityContract } from '../contract';
 import type { DB } from './db';
+import { loadHooks } from './hooks';
 
 export interface Purged {
   sessions: number;
@@ -27,6 +29,22 @@ export async function purgeExpired(db: DB, at: number = Date.now()): Promise<Pur
 /** Runs the purge now and then every `everyMs`, without keeping the process alive; returns a stop function. */
 export function schedulePurge(db: DB, everyMs: number, onError: (error: unknown) => void): () => void {
   const run = () => purgeExpired(db).catch(onError);
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Runs every entity's sweep (server/hooks/<entity>.ts `sweep`) at a time; answers how many records changed. */
+export async function sweepEntities(db: DB, entities: readonly EntityContract[], at: number = Date.now()): Promise<number> {
+  let changed = 0;
+  for (const hooks of (await loadHooks(entities)).values()) if (hooks.sweep) changed += await hooks.sweep({ db, at });
+  return changed;
+}
+
+/** Runs the entities' sweeps now and then every `everyMs`, without keeping the process alive; returns a stop function. */
+export function scheduleSweeps(db: DB, entities: readonly EntityContract[], everyMs: number, onError: (error: unknown) => void): () => void {
+  const run = () => sweepEntities(db, entities).catch(onError);
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -94,10 +94,12 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
 
   const productRows: Row[] = [];
   for (let i = 1; i <= 30; i++) {
-    const shop = shops[i % shops.length];
+    const at = i % shops.length;
+    const shop = shops[at];
     const sub = subs[i % subs.length];
     productRows.push({
-      shop_id: shop.id, name: `Product ${i}`, description: `A fine product number ${i}`, currency: i % 3 ? 'USD' : ['NGN', 'GBP', 'EUR'][(i / 3) % 3],
+      // One currency per shop (resources/products: 'Unique Currency per Shop').
+      shop_id: shop.id, name: `Product ${i}`, description: `A fine product number ${i}`, currency: at % 3 ? 'USD' : ['NGN', 'GBP', 'EUR'][(at / 3) % 3],
       price: 10 * i, sale_price: 9 * i, in_stock: i % 7 === 0 ? 0 : i, unit: 'cm', height: 10, width: 20, length: 30, weight: 1.5,
       sku: `SKU-${i}`, quantity: 1, state: i % 4 ? 'active' : 'draft', premier: i % 6 ? 'no' : 'yes',
       product_type: i % 5 ? 'new' : 'preown', image: JSON.stringify([]), category_id: sub.category_id, subcategory_id: sub.id,

@@ -1,7 +1,10 @@
-/** 'Add to cart' for a product (SPEC §3.21): any signed-in user, from the catalogue or a product's image dialog. */
+/**
+ * 'Add to cart' for a product (SPEC §3.21): any signed-in user, from the catalogue or a product's image
+ * dialog; not on the user's own products (the server refuses an order from one's own shop).
+ */
 import { Button } from '@mui/material';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useCart } from '../../src/cart';
 import { useRates } from '../../src/currency';
 import { cartItemOf } from './cartItem';
@@ -11,6 +14,10 @@ export function AddToCartButton({ product, size = 'small' }: { product: Record<s
   const notify = useNotify();
   const rates = useRates();
   const [, dispatch] = useCart();
+  const { identity } = useGetIdentity();
+  const owner = (product.shop as { owner_id?: unknown } | null | undefined)?.owner_id;
+  const own = product.own === true || (owner !== undefined && owner !== null && identity !== undefined && String(owner) === String(identity.id));
+  if (own) return null;
   const outOfStock = product.in_stock !== null && product.in_stock !== undefined && Number(product.in_stock) <= 0;
   const soldHere = product.state === undefined || product.state === 'active';
   return (

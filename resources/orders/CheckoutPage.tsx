@@ -20,6 +20,8 @@ import { messageOf } from '../../src/pages/messages';
 import { byShop, orderRequest, type ShippingAddress } from './checkout';
 
 const PARTS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
+/** The parts of the address an order needs (the server's rule). */
+const NEEDED: readonly string[] = ['street_name', 'country'];
 
 export default function CheckoutPage() {
   const translate = useTranslate();
@@ -33,7 +35,9 @@ export default function CheckoutPage() {
   const [placing, setPlacing] = useState(false);
   const [tried, setTried] = useState(false);
   const total = sumConverted(cart.items.map((it) => ({ amount: it.sale_price * it.quantity, currency: it.currency })), money.currency, money.rates);
-  const missing = !address.street_name.trim() || !address.country.trim();
+  /** A needed part left empty, once 'Place order' was tried: flagged red, with 'Required' under it. */
+  const unfilled = (part: (typeof PARTS)[number]) => tried && NEEDED.includes(part) && !address[part].trim();
+  const missing = PARTS.some((part) => NEEDED.includes(part) && !address[part].trim());
 
   const place = async () => {
     setTried(true);
@@ -128,8 +132,9 @@ export default function CheckoutPage() {
                         fullWidth
                         size="small"
                         label={translate(`cart.address.${part}`)}
-                        required={part === 'street_name' || part === 'country'}
-                        error={tried && (part === 'street_name' || part === 'country') && !address[part].trim()}
+                        required={NEEDED.includes(part)}
+                        error={unfilled(part)}
+                        helperText={unfilled(part) ? translate('ra.validation.required') : undefined}
                         value={address[part]}
                         onChange={(e) => setAddress({ ...address, [part]: e.target.value.slice(0, 255) })}
                       />

@@ -30,6 +30,8 @@ export interface OrderEvent {
   from_status?: number | null;
   to_status?: number;
   user_name?: string | null;
+  /** Why the server moved it itself ('hold_expired'); none when a person did. */
+  reason?: string | null;
   created_at?: string | null;
 }
 
@@ -116,6 +118,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
           <Row label={t('logistics')}>{text(order.logistics) || none}</Row>
           <Row label={t('payment_gateway')}>{text(order.payment_gateway) || none}</Row>
           <Row label={t('created_at')}>{when(order.created_at, locale) || none}</Row>
+          {order.hold_until ? <Row label={t('hold_until')}>{when(order.hold_until, locale)}</Row> : null}
         </TableBody>
       </Table>
 
@@ -170,7 +173,9 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                 <Typography variant="body2">
                   {e.from_status == null
                     ? t('event_placed', { to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })
-                    : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })}
+                    : e.reason
+                      ? t('event_reason', { from: statusName(e.from_status), to: statusName(e.to_status), why: t(`reasons.${e.reason}`, { _: e.reason }), when: when(e.created_at, locale) })
+                      : t('event_moved', { from: statusName(e.from_status), to: statusName(e.to_status), who: e.user_name || none, when: when(e.created_at, locale) })}
                 </Typography>
               </li>
             ))}

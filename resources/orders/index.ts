@@ -36,6 +36,10 @@ export default defineResource({
       /** What was bought: [{product_id, name, sku, quantity, price, currency}], priced by the server. */
       items: j(),
       dispatch_status: s(), created_at: s({ serverSet: true }),
+      /** While an unpaid order is new, the time its stock goes back on sale (server/hooks/orders.ts). */
+      hold_until: s({ serverSet: true, indexed: true, max: 32 }),
+      /** When its stock went back on sale (cancelled, or the hold ended): never twice. */
+      stock_returned_at: s({ serverSet: true, max: 32 }),
       ...ACTIVE,
     },
     relations: [
@@ -44,7 +48,7 @@ export default defineResource({
       { as: 'customer', entity: 'users', key: 'customer_id', kind: 'one', pick: ['id', 'name'] },
       {
         as: 'timeline', entity: 'orderEvents', key: 'order_id', kind: 'many',
-        pick: ['id', 'from_status', 'to_status', 'user_id', 'user_name', 'created_at'],
+        pick: ['id', 'from_status', 'to_status', 'user_id', 'user_name', 'reason', 'created_at'],
       },
     ],
   },

@@ -30,7 +30,9 @@ export default function SubcategoryInput({ source, label, required: isRequired }
       label={label}
       choices={choices}
       isPending={!!categoryId && isPending}
-      disabled={!categoryId}
+      // Read-only, not disabled, until a category is chosen: a disabled input is never validated,
+      // so a missing subcategory would show no 'Required'.
+      readOnly={!categoryId}
       validate={isRequired ? required() : undefined}
       fullWidth
     />

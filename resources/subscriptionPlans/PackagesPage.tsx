@@ -9,11 +9,11 @@ import {
   Alert, Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, MenuItem, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { localDate } from '../../i18n/format';
 import { PATHS, isOn } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
-import { Money } from '../../src/currency';
+import { Money, useMoney } from '../../src/currency';
 import { inLanguage, messageOf } from '../../src/pages/messages';
 
 interface Plan {
@@ -37,6 +37,8 @@ interface Subscription extends Plan {
 interface Shop {
   id: number;
   name: string;
+  /** A deactivated shop cannot subscribe (the server refuses it). */
+  active: boolean;
 }
 
 const K = 'resources.subscriptionPlans.packages';
@@ -52,9 +54,12 @@ function PlanCard({ plan, shops }: { plan: Plan; shops: Shop[] }) {
   const notify = useNotify();
   const client = useQueryClient();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const money = useMoney();
   const [picked, setShop] = useState<number | ''>('');
-  // A seller with one shop has it chosen already (even when the shops arrive after the plans).
-  const shop = picked !== '' ? picked : shops.length === 1 ? shops[0].id : '';
+  const [confirming, setConfirming] = useState(false);
+  // A seller with one active shop has it chosen already (even when the shops arrive after the plans).
+  const open = shops.filter((s) => s.active);
+  const shop = picked !== '' ? picked : open.length === 1 ? open[0].id : '';
   const subscribe = useMutation({
     mutationFn: () => dataProvider.call('/package/subscribe', { plan_id: plan.id, shop_id: shop }),
     onSuccess: ({ query }) => {
@@ -64,6 +69,7 @@ function PlanCard({ plan, shops }: { plan: Plan; shops: Shop[] }) {
     onError: (error) => notify(messageOf(error, translate('management.failed')), { type: 'error' }),
   });
   const title = `${plan.type} · ${plan.nature}`;
+  const every = translate(`${K}.every`, { unit: plan.unit, period: translate(`${K}.periods.${plan.period}`, { _: plan.period, smart_count: Number(plan.unit) || 1 }) });
   return (
     <Card variant="outlined" component="article" aria-label={title} sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
@@ -76,7 +82,7 @@ function PlanCard({ plan, shops }: { plan: Plan; shops: Shop[] }) {
         <Typography variant="h4" component="p" sx={{ my: 1 }}>
           <Money amount={plan.amount} currency={plan.currency} />
         </Typography>
-        <Typography variant="body2">{translate(`${K}.every`, { unit: plan.unit, period: translate(`${K}.periods.${plan.period}`, { _: plan.period, smart_count: Number(plan.unit) || 1 }) })}</Typography>
+        <Typography variant="body2">{every}</Typography>
         {plan.total_clicks ? <Typography variant="body2">{translate(`${K}.clicks`, { count: plan.total_clicks })}</Typography> : null}
       </CardContent>
       <CardActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, p: 2 }}>
@@ -90,15 +96,28 @@ function PlanCard({ plan, shops }: { plan: Plan; shops: Shop[] }) {
           helperText={shops.length === 0 ? translate(`${K}.no_shop`) : undefined}
         >
           {shops.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.name}
+            <MenuItem key={s.id} value={s.id} disabled={!s.active}>
+              {s.active ? s.name : translate(`${K}.deactivated`, { name: s.name })}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" disabled={shop === '' || subscribe.isPending} onClick={() => subscribe.mutate()}>
+        <Button variant="contained" disabled={shop === '' || subscribe.isPending} onClick={() => setConfirming(true)}>
           {translate(`${K}.subscribe`)}
         </Button>
       </CardActions>
+      <Confirm
+        isOpen={confirming}
+        title={translate(`${K}.confirm_title`)}
+        content={translate(`${K}.confirm`, {
+          shop: shops.find((s) => s.id === shop)?.name ?? '', plan: title, price: money.format(Number(plan.amount), plan.currency), every: every.toLowerCase(),
+        })}
+        confirm={translate(`${K}.subscribe`)}
+        onConfirm={() => {
+          setConfirming(false);
+          subscribe.mutate();
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }
@@ -120,7 +139,7 @@ export default function PackagesPage() {
     enabled: identity?.id !== undefined,
     queryFn: async () => {
       const { HLL } = await dataProvider.call<unknown, Shop[]>(PATHS.ownerShops, { owner_id: identity!.id });
-      return Array.isArray(HLL) ? HLL.map(({ id, name }) => ({ id, name })) : [];
+      return Array.isArray(HLL) ? HLL.map(({ id, name, is_active }: Shop & { is_active?: unknown }) => ({ id, name, active: isOn(is_active) })) : [];
     },
   });
   const today = new Date().toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EntityContract } from '../../contract';
 import type { EntityHooks } from './types';
 
-export type { EntityHooks, HookContext } from './types';
+export type { EntityHooks, HookContext, SweepContext } from './types';
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 

@@ -7,16 +7,28 @@
  * - A seller moves the orders of their shops through the statuses; amounts, customer and items are
  *   not theirs to change. Nobody changes an order's buyer, shop or items once it is placed.
  * - Every status change is recorded in the order's timeline (orderEvents): who, from, to, when.
+ * - Stock (README, "Stock held by unpaid orders"): checkout takes it atomically (a conditional
+ *   UPDATE, so concurrent checkouts never sell the last item twice); a buyer holds at most
+ *   ORDER_MAX_PER_BUYER of a product in unpaid open orders; an unpaid New Order holds its stock for
+ *   ORDER_HOLD_MINUTES, then the sweep cancels it with the reason 'hold_expired'; cancelling gives
+ *   the stock back exactly once (stock_returned_at), reopening a cancelled order takes it again.
  */
 import { randomBytes } from 'node:crypto';
 import { convert, type Rate } from '../../contract';
-import { now, type DB, type Row } from '../db';
+import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
-import type { EntityHooks, HookContext } from './types';
+import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
 export const MAX_QUANTITY = 1000;
+/** The stock rule's defaults, when ORDER_HOLD_MINUTES and ORDER_MAX_PER_BUYER are not set. */
+export const ORDER_DEFAULTS = { holdMinutes: 60, maxPerBuyer: 10 } as const;
+const NEW_ORDER = 1;
+const DELIVERED = 5;
+const CANCELLED = 6;
+/** The reason the timeline gives when the sweep cancels an order whose hold ended. */
+export const HOLD_EXPIRED = 'hold_expired';
 /** What an order keeps of the buyer's choice: the rest is the server's. */
 const BUYER_FIELDS = ['shop_id', 'shipping_address', 'billing_address', 'customer_contact', 'parent_id'] as const;
 /** Fixed once the order is placed, for everyone. */
@@ -86,12 +98,21 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
   const currency = String(byId.get(wanted[0].product_id)?.currency || 'USD');
   const items: Row[] = [];
   let amount = 0;
+  const held = await heldBy(db, caller.id, wanted);
+  const cap = ctx.config.orderMaxPerBuyer ?? ORDER_DEFAULTS.maxPerBuyer;
   for (const w of wanted) {
     const p = byId.get(w.product_id);
     if (!p || Number(p.shop_id) !== shopId) throw badRequest(`Product ${w.product_id} is not sold by this shop`);
     if (p.state !== 'active') throw badRequest(`${String(p.name)} is not for sale`);
-    if (p.in_stock !== null && Number(p.in_stock) < w.quantity) {
-      throw badRequest(`Only ${Math.max(0, Number(p.in_stock))} of ${String(p.name)} left in stock`);
+    if (p.in_stock !== null && Number(p.in_stock) < w.quantity) throw outOfStock(p);
+    const already = held.get(w.product_id) ?? 0;
+    if (already + w.quantity > cap) {
+      const name = String(p.name);
+      throw badRequest(
+        already
+          ? `You can hold at most ${cap} of ${name} in unpaid orders (your unpaid orders already hold ${already})`
+          : `You can hold at most ${cap} of ${name} in unpaid orders`,
+      );
     }
     // The price paid: the sale price when there is one, else the price (SPEC §3.4), in the product's currency.
     const own = Number(p.sale_price) > 0 ? Number(p.sale_price) : Number(p.price ?? 0);
@@ -100,10 +121,8 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     if (pCurrency !== currency && price === 0 && own !== 0) throw badRequest(`No exchange rate for ${pCurrency}`);
     amount += price * w.quantity;
     items.push({ product_id: w.product_id, name: p.name, sku: p.sku ?? null, quantity: w.quantity, price, currency });
-    if (p.in_stock !== null) {
-      await db.updateTable('products').set({ in_stock: Number(p.in_stock) - w.quantity, updated_at: now() }).where('id', '=', w.product_id).execute();
-    }
   }
+  await takeStock(db, items);
 
   // A checkout over several shops places one order per shop, the later ones naming the first as parent.
   let parent: number | null = null;
@@ -136,7 +155,176 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     logistics: 'To be arranged by the seller',
     dispatch_status: 'pending',
     is_active: 1,
+    hold_until: holdUntil(ctx),
   };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const holdUntil = (ctx: HookContext) => iso(ctx.clock() + (ctx.config.orderHoldMinutes ?? ORDER_DEFAULTS.holdMinutes) * 60_000);
+const outOfStock = (p: Row) => badRequest(`Only ${Math.max(0, Number(p.in_stock ?? 0))} of ${String(p.name)} left in stock`);
+
+interface Line {
+  product_id: number;
+  quantity: number;
+}
+
+/** An order's lines {product_id, quantity}, in product order (so concurrent writers lock rows in one order). */
+function linesOf(items: unknown): Line[] {
+  let list = items;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter(isObject)
+    .map((it) => ({ product_id: Number(it.product_id), quantity: Number(it.quantity) }))
+    .filter((it) => Number.isSafeInteger(it.product_id) && Number.isInteger(it.quantity) && it.quantity > 0)
+    .sort((a, b) => a.product_id - b.product_id);
+}
+
+/**
+ * How many of each wanted product the buyer's unpaid open orders (not delivered, not cancelled)
+ * already hold. On PostgreSQL the buyer's row is locked first, so two checkouts of one buyer count
+ * one after the other (SQLite runs one write transaction at a time).
+ */
+async function heldBy(db: DB, buyer: number, wanted: readonly Line[]): Promise<Map<number, number>> {
+  if (dialectOf(db) === 'postgres') await db.selectFrom('users').select('id').where('id', '=', buyer).forUpdate().execute();
+  const open = await db
+    .selectFrom('orders')
+    .select('items')
+    .where('customer_id', '=', buyer)
+    .where('status', 'not in', [DELIVERED, CANCELLED])
+    .where('paid_total', '=', 0)
+    .where('stock_returned_at', 'is', null)
+    .execute();
+  const ids = new Set(wanted.map((w) => w.product_id));
+  const held = new Map<number, number>();
+  for (const line of open.flatMap((o) => linesOf(o.items))) {
+    if (ids.has(line.product_id)) held.set(line.product_id, (held.get(line.product_id) ?? 0) + line.quantity);
+  }
+  return held;
+}
+
+/**
+ * Takes an order's quantities off the stock, each in one conditional UPDATE: of concurrent checkouts
+ * for the last items only those the stock covers succeed; the others are refused, and their
+ * transaction undoes what it took. Products without a stock count (in_stock null) are not counted.
+ */
+async function takeStock(db: DB, items: unknown) {
+  const stamp = now();
+  for (const line of linesOf(items)) {
+    const taken = await db
+      .updateTable('products')
+      .set((eb) => ({ in_stock: eb('in_stock', '-', line.quantity), updated_at: stamp }))
+      .where('id', '=', line.product_id)
+      .where('in_stock', '>=', line.quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) continue;
+    const p = await db.selectFrom('products').select(['name', 'in_stock']).where('id', '=', line.product_id).executeTakeFirst();
+    if (p && p.in_stock !== null) throw outOfStock(p);
+  }
+}
+
+/** Puts an order's quantities back on sale (products since deleted are skipped). */
+async function returnStock(db: DB, items: unknown) {
+  const stamp = now();
+  for (const line of linesOf(items)) {
+    await db
+      .updateTable('products')
+      .set((eb) => ({ in_stock: eb('in_stock', '+', line.quantity), updated_at: stamp }))
+      .where('id', '=', line.product_id)
+      .where('in_stock', 'is not', null)
+      .execute();
+  }
+}
+
+/**
+ * Marks an order's stock returned, only if it was not already: of two concurrent cancellations (or
+ * a cancellation and the sweep) exactly one gets true and returns the stock.
+ */
+async function claimReturn(db: DB, orderId: number, stamp: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('orders')
+    .set({ stock_returned_at: stamp, hold_until: null })
+    .where('id', '=', orderId)
+    .where('stock_returned_at', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/**
+ * A status change's effect on the stock and the hold: cancelling returns the stock once; reopening
+ * a cancelled order whose stock went back takes it again (refused when it is gone); an unpaid order
+ * (back) at New Order holds its stock for the hold time; any other status, or a payment, ends the hold.
+ */
+async function followStatus(ctx: HookContext, values: Row, before: Row): Promise<Row> {
+  const from = Number(before.status);
+  const to = values.status === undefined ? from : Number(values.status);
+  const paid = Number(values.paid_total ?? before.paid_total ?? 0) > 0;
+  const out = { ...values };
+  if (to === CANCELLED && from !== CANCELLED) {
+    if (await claimReturn(ctx.db, Number(before.id), iso(ctx.clock()))) await returnStock(ctx.db, before.items);
+    out.hold_until = null;
+    return out;
+  }
+  if (from === CANCELLED && to !== CANCELLED && before.stock_returned_at) {
+    await takeStock(ctx.db, before.items);
+    out.stock_returned_at = null;
+  }
+  if (to === NEW_ORDER && !paid) {
+    if (from !== NEW_ORDER || !before.hold_until) out.hold_until = holdUntil(ctx);
+  } else if (before.hold_until) {
+    out.hold_until = null;
+  }
+  return out;
+}
+
+/**
+ * The sweep: every unpaid New Order whose hold has ended is cancelled, its stock returned and the
+ * reason written in its timeline. Each order is claimed by one conditional UPDATE in its own
+ * transaction, so of several processes sweeping at once exactly one releases it.
+ */
+async function releaseExpired({ db, at }: SweepContext): Promise<number> {
+  const stamp = iso(at);
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('hold_until', '<=', stamp)
+    .where('status', '=', NEW_ORDER)
+    .orderBy('hold_until')
+    .limit(500)
+    .execute();
+  let released = 0;
+  for (const { id } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('orders')
+        .set({ status: CANCELLED, hold_until: null, stock_returned_at: stamp, updated_at: stamp })
+        .where('id', '=', Number(id))
+        .where('status', '=', NEW_ORDER)
+        .where('hold_until', '<=', stamp)
+        .where('stock_returned_at', 'is', null)
+        .where('paid_total', '=', 0)
+        .returning(['id', 'items'])
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await returnStock(trx, claimed.items);
+      await trx
+        .insertInto('orderEvents')
+        .values({
+          order_id: Number(id), from_status: NEW_ORDER, to_status: CANCELLED, user_id: null, user_name: null,
+          reason: HOLD_EXPIRED, created_at: stamp, updated_at: stamp,
+        })
+        .execute();
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
 }
 
 async function record(db: DB, ctx: HookContext, orderId: number, from: unknown, to: unknown) {
@@ -166,7 +354,7 @@ export const hooks: EntityHooks = {
     if (values.status !== undefined && Number(values.status) !== Number(before.status)) {
       await record(ctx.db, ctx, Number(before.id), before.status, values.status);
     }
-    return values;
+    return followStatus(ctx, values, before);
   },
 
   async afterWrite(ctx, row) {
@@ -174,4 +362,6 @@ export const hooks: EntityHooks = {
     const has = await ctx.db.selectFrom('orderEvents').select('id').where('order_id', '=', Number(row.id)).executeTakeFirst();
     if (!has) await record(ctx.db, ctx, Number(row.id), null, row.status);
   },
+
+  sweep: releaseExpired,
 };

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityContract } from '../../contract';
+import type { Context } from '../app';
 import type { Caller } from '../auth';
 import type { DB, Row } from '../db';
 import type { Scope } from '../guard';
@@ -18,6 +19,17 @@ export interface HookContext {
   /** The HTTP exchange of a save (the client's address, its cookies, headers to answer with). */
   request?: FastifyRequest;
   reply?: FastifyReply;
+  /** The server's settings (an entity's own, such as how long an order holds its stock). */
+  config: Context['config'];
+  /** The time, in ms (tests move it instead of waiting). */
+  clock: () => number;
+}
+
+/** What a periodic sweep of an entity's records is given. */
+export interface SweepContext {
+  db: DB;
+  /** The time it sweeps at, in ms. */
+  at: number;
 }
 
 export interface EntityHooks {
@@ -32,4 +44,10 @@ export interface EntityHooks {
   beforeWrite?(ctx: HookContext, values: Row, before: Row | undefined, body: Row): Row | Promise<Row>;
   /** Writes related rows after a save, in the same transaction (a category's subcategory). */
   afterWrite?(ctx: HookContext, row: Row, body: Row): Promise<void>;
+  /**
+   * Work on the entity's records that is due by a time (an unpaid order's hold ending), run every
+   * minute by every API process: it must be safe when several processes sweep at once. Answers how
+   * many records it changed.
+   */
+  sweep?(ctx: SweepContext): Promise<number>;
 }

@@ -2,7 +2,7 @@
  * The buyers' catalogue (an extension; absent in strict mode): `POST /catalogue {page, per_page, q}`
  * lists, to any signed-in user, the active products of active shops with what a buyer needs to put
  * them in the cart: name, description, prices, currency, weight, stock and shop. Nothing of the
- * sellers' own screens (bank details, owners) is shown.
+ * sellers' own screens (bank details, owners) is shown; `own` says whether a product is the caller's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Paginated } from '../../contract';
@@ -18,7 +18,7 @@ const COLUMNS = ['id', 'name', 'description', 'price', 'sale_price', 'currency',
 export async function catalogueRoutes(app: FastifyInstance, { db, config }: AppContext) {
   if (config.strict) return;
   app.post('/catalogue', async (request) => {
-    requireCaller(request.caller);
+    const caller = requireCaller(request.caller);
     const body = bodyOf(request);
     const { page, perPage } = readListQuery({ page: body.page, per_page: body.per_page }, false);
     if (body.q !== undefined && (typeof body.q !== 'string' || body.q.length > 100)) throw badRequest('q must be a text of at most 100 characters');
@@ -31,14 +31,19 @@ export async function catalogueRoutes(app: FastifyInstance, { db, config }: AppC
     const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as { count: number | string };
     const rows = await query.select([...COLUMNS]).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
     const shopIds = [...new Set(rows.map((r) => Number(r.shop_id)))];
-    const shops = shopIds.length ? await db.selectFrom('shops').select(['id', 'name']).where('id', 'in', shopIds).execute() : [];
+    const shops = shopIds.length ? await db.selectFrom('shops').select(['id', 'name', 'owner_id']).where('id', 'in', shopIds).execute() : [];
     const shopOf = new Map(shops.map((s) => [Number(s.id), s]));
-    const data: Row[] = rows.map((r) => ({
-      ...r,
-      currency: { code: r.currency },
-      image: typeof r.image === 'string' ? safeJson(r.image) : r.image,
-      shop: shopOf.get(Number(r.shop_id)) ?? null,
-    }));
+    const data: Row[] = rows.map((r) => {
+      const shop = shopOf.get(Number(r.shop_id));
+      return {
+        ...r,
+        currency: { code: r.currency },
+        image: typeof r.image === 'string' ? safeJson(r.image) : r.image,
+        shop: shop ? { id: shop.id, name: shop.name } : null,
+        // The caller's own product: no 'Add to cart' (nobody orders from their own shop).
+        own: !!shop && Number(shop.owner_id) === caller.id,
+      };
+    });
     const total = Number(count);
     const from = data.length ? (page - 1) * perPage + 1 : null;
     const HLL: Paginated<Row> = {

@@ -162,7 +162,7 @@ export async function readOne(db: DB, entity: EntityContract, scope: Scope, id: 
 }
 
 /** The operations of every entity the generic routes serve. */
-export async function entityServices({ db, config, registry }: AppContext): Promise<Map<string, EntityService>> {
+export async function entityServices({ db, config, registry, clock = Date.now }: AppContext): Promise<Map<string, EntityService>> {
   const allHooks = await loadHooks(registry.entities);
   const services = new Map<string, EntityService>();
   for (const entity of registry.entities.filter((e) => served(e, config.strict))) {
@@ -176,7 +176,7 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
       const visitor = !caller && !isNew(body.id) && hooks.visitorScope && http ? await hooks.visitorScope(db, http.request, readId(body.id)) : undefined;
       const scope = visitor ?? authorize(isNew(body.id) ? entity.rules.create : entity.rules.update, entity, caller);
       return db.transaction().execute(async (trx) => {
-        const ctx: HookContext = { db: trx, entity, caller, scope, request: http?.request, reply: http?.reply };
+        const ctx: HookContext = { db: trx, entity, caller, scope, request: http?.request, reply: http?.reply, config, clock };
         if (isNew(body.id)) {
           const existing = await hooks.findExisting?.(ctx, body);
           if (!existing) {
@@ -236,7 +236,7 @@ export async function entityServices({ db, config, registry }: AppContext): Prom
           throw badRequest(`Nothing to change: send ${entity.statusFields.join(', ') || 'a delete request'}`);
         }
         guardAdminOnly(entity, values, before, caller, scope);
-        const ctx: HookContext = { db: trx, entity, caller, scope };
+        const ctx: HookContext = { db: trx, entity, caller, scope, config, clock };
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, body)) ?? values;
         const row = await updateRow(trx, entity, id, shaped);
         await audit(trx, { caller, action: 'status', entity: entity.name, recordId: id, before, after: row });

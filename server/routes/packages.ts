@@ -6,7 +6,8 @@
  * Extensions of the contract: in strict mode these endpoints do not exist.
  *
  * - POST /packages {}: HLL {plans: active plans, subscriptions: those of the caller's shops}.
- * - POST /package/subscribe {plan_id, shop_id}: the plan's terms copied onto a new subscription.
+ * - POST /package/subscribe {plan_id, shop_id}: the plan's terms copied onto a new subscription, for
+ *   an active shop of the caller's.
  */
 import type { FastifyInstance } from 'fastify';
 import { bodyOf, type AppContext } from '../app';
@@ -54,8 +55,9 @@ export async function packageRoutes(app: FastifyInstance, { db, config }: AppCon
     const planId = readId(body.plan_id, 'plan_id');
     const shopId = readId(body.shop_id, 'shop_id');
     return db.transaction().execute(async (trx) => {
-      const shop = await trx.selectFrom('shops').select(['id', 'name', 'owner_id']).where('id', '=', shopId).executeTakeFirst();
+      const shop = await trx.selectFrom('shops').select(['id', 'name', 'owner_id', 'is_active']).where('id', '=', shopId).executeTakeFirst();
       if (!shop || Number(shop.owner_id) !== caller.id) throw forbidden('You can only subscribe your own shops');
+      if (Number(shop.is_active) !== 1) throw badRequest(`${String(shop.name)} is deactivated: only an active shop can subscribe to a package`);
       const plan = await trx.selectFrom('subscriptionPlans').selectAll().where('id', '=', planId).executeTakeFirst();
       if (!plan || Number(plan.is_active) !== 1) throw badRequest('This package is not available');
       const today = new Date();

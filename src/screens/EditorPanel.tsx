@@ -36,6 +36,9 @@ export interface PanelProps {
   tab: string;
 }
 
+/** Whether the console resource is the definition's seller variant ('my-products' of products). */
+const sellerVariant = (def: ResourceDefinition, resource: string) => !!def.seller && resource === def.seller.path.slice(1);
+
 /** How a record is named in the panel's title and the delete confirmation. */
 export function recordLabel(record: RaRecord): string {
   for (const key of ['name', 'title', 'subject', 'code', 'tracking_number', 'user_name']) {
@@ -173,6 +176,9 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const [confirming, setConfirming] = useState(false);
   const control = screen.control!;
   const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
+  // Options only an administrator may change (the contract's adminOnly: a product's premier) are not
+  // offered on the seller's variant; the record's value is still sent unchanged.
+  const options = sellerVariant(def, resource) ? control.options.filter((o) => !def.api.fields[o.source]?.adminOnly) : control.options;
   const submit = async (values: Record<string, unknown>) => {
     try {
       const { query } = await dataProvider.setStatus(resource, { id: record.id, data: values, previousData: record });
@@ -193,7 +199,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   };
   return (
     <Form key={`${record.id}-control`} record={current} onSubmit={submit}>
-      {control.options.map((o) => (
+      {options.map((o) => (
         <Box key={o.source}>
           <OptionHeading option={o} record={record} name={def.name} />
           <RadioButtonGroupInput
@@ -267,7 +273,7 @@ export function EditorPanel(props: PanelProps) {
       ? [{ id: '', label: `management.tab_${screen.form.tab}`, needsRecord: false, render: (r: RaRecord | undefined) => <RecordForm {...props} record={r} /> }]
       : []),
     ...(screen.control
-      ? [{ id: 'control', label: (def.seller && resource === def.seller.path.slice(1) && screen.control.sellerLabel) || 'management.tab_control', needsRecord: true, render: (r: RaRecord | undefined) => r && <ControlForm {...props} record={r} /> }]
+      ? [{ id: 'control', label: (sellerVariant(def, resource) && screen.control.sellerLabel) || 'management.tab_control', needsRecord: true, render: (r: RaRecord | undefined) => r && <ControlForm {...props} record={r} /> }]
       : []),
     ...(screen.tabs ?? []).map((t) => ({
       id: t.id,

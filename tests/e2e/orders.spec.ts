@@ -107,7 +107,12 @@ test.describe('orders', () => {
     await expect(page.getByTestId('cart-total')).toHaveText('Total: $468.00');
 
     await page.getByRole('button', { name: 'Place order' }).click();
+    // The missing parts are flagged red, each with a word under it (not colour alone).
     await expect(page.getByLabel('Street name *')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Street name *')).toHaveAccessibleDescription('Required');
+    await expect(page.getByLabel('Country *')).toHaveAccessibleDescription('Required');
+    await expect(page.getByLabel('City')).toHaveAttribute('aria-invalid', 'false');
+    await page.screenshot({ path: test.info().outputPath('checkout-required.png'), fullPage: true });
     await page.getByLabel('Street name *').fill('5 Broad Street');
     await page.getByLabel('City').fill('Monrovia');
     await page.getByLabel('Country *').fill('Liberia');
@@ -130,6 +135,25 @@ test.describe('orders', () => {
     await expect(placed).toContainText('New Order');
     await expect(placed).toContainText('Unpaid');
     await seller.context().close();
+  });
+
+  test("a seller sees no 'Add to cart' on their own products, in the catalogue or the image dialog", async ({ page }) => {
+    await signedIn(page, DEMO.seller);
+    await page.goto('/catalogue');
+    const rows = page.getByRole('table', { name: 'Catalogue' }).getByRole('row');
+    const own = rows.filter({ hasText: "Sam's Store" });
+    const others = rows.filter({ hasText: "Olu's Store" });
+    await expect(own.first()).toBeVisible();
+    await expect(others.first()).toBeVisible();
+    await expect(own.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
+    await expect(others.first().getByRole('button', { name: /Add to cart|Out of stock/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('catalogue-seller.png'), fullPage: true });
+
+    await page.goto('/my-products');
+    await table(page).getByRole('button', { name: 'double click' }).first().dblclick();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
   });
 
   test('order statuses are listed read-only; an exchange rate is added with the country picker and deleted', async ({ page }) => {

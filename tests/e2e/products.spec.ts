@@ -195,3 +195,58 @@ test('a shop form flags every missing required field at once, not one by one', a
   await expect(page.getByText('Required')).toHaveCount(9);
   await expect(page).toHaveURL(/\/my-shops\/create$/);
 });
+
+test("a seller's product form says Required under a missing subcategory, and gives the server's words for a sale price above the price and a second currency", async ({ page }) => {
+  await signedIn(page, DEMO.seller);
+  await page.goto('/my-products/create');
+  const subcategory = page.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Subcategory' }) });
+  await page.getByLabel('name *', { exact: true }).fill(unique('Stool '));
+  await page.getByRole('button', { name: 'Save' }).click();
+  // No category yet, so the subcategory cannot be chosen: it is still flagged, with a word.
+  await expect(subcategory.getByText('Required', { exact: true })).toBeVisible();
+  await choose(page, 'Category', 'Electronics');
+  await expect(subcategory.getByText('Required', { exact: true })).toBeVisible();
+  await choose(page, 'Subcategory', 'Phones');
+  await expect(subcategory.getByText('Required', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('product-form-required.png'), fullPage: true });
+
+  // An existing product of one of the seller's shops: its price and currency are the server's to check.
+  const seller = await apiLogin(page.request, DEMO.seller.email, DEMO.seller.password);
+  const mine = (await api(page.request, '/products', { page: 1, scope: 'own' }, seller.token)).HLL.data as { id: number; price: number; currency: { code: string } }[];
+  const product = mine.find((p) => Number(p.price) > 0)!;
+  await page.goto(`/my-products/${product.id}`);
+  await page.getByLabel('sale price *').fill(String(Number(product.price) + 1));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, "Sale price must be less than 'Price' when greater than Zero")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('product-sale-price.png') });
+  await page.getByLabel('sale price *').fill('0');
+  const other = product.currency.code === 'EUR' ? 'GBP' : 'EUR';
+  // The picker is named by its label and the code it holds.
+  await page.getByRole('combobox', { name: `Currency ( Unique Currency per Shop ) ${product.currency.code}`, exact: true }).click();
+  await page.getByRole('option', { name: other }).first().click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, new RegExp(`^Unique Currency per Shop: this shop's products are priced in \\w+, not ${other}$`))).toBeVisible();
+});
+
+test('premier yes/no is offered on the Control tab to admins only', async ({ page, browser }) => {
+  await signedIn(page, DEMO.seller);
+  const seller = await apiLogin(page.request, DEMO.seller.email, DEMO.seller.password);
+  const [product] = (await api(page.request, '/products', { page: 1, scope: 'own' }, seller.token)).HLL.data as { id: number }[];
+  await page.goto(`/my-products/${product.id}/control`);
+  await expect(page.getByRole('radio', { name: 'draft' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'pre-owned' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'yes' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'no' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('seller-control.png') });
+  // The seller's Control still saves (premier is sent as it was).
+  await page.getByRole('radio', { name: 'pre-owned' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(notice(page, 'Product status updated successfully')).toBeVisible();
+
+  const admin = await browser.newPage();
+  await signedIn(admin, DEMO.admin);
+  await admin.goto(`/products/${product.id}/control`);
+  await expect(admin.getByRole('radio', { name: 'yes' })).toBeVisible();
+  await expect(admin.getByRole('radio', { name: 'no' })).toBeVisible();
+  await admin.close();
+});

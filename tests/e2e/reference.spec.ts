@@ -199,13 +199,34 @@ test('a seller subscribes a shop on Packages; an admin activates it on Subscript
     bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
   }, user.token);
   expect(shop.status).toBe(true);
+  // A second, deactivated shop is shown but cannot be picked.
+  const closedName = unique('Closed Shop ');
+  const closed = await api(request, '/shop', {
+    name: closedName, description: 'd', category_id: 1, address: { street_name: '2 Road', zip: '100001', country: 'Ghana' },
+    bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
+  }, user.token);
+  expect((await api(request, '/shop/status', { is_active: 0, id: closed.detail.id }, user.token)).status).toBe(true);
+  const plan = ((await api(request, '/packages', {}, user.token)).HLL.plans as { type: string; nature: string; amount: number }[])
+    .find((p) => p.type === 'premier' && p.nature === 'listing')!;
 
   await signedIn(page, { email: user.email, password: user.password });
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Packages' }).click();
   await expect(page).toHaveURL(/\/packages$/);
   const card = page.getByRole('article', { name: 'premier · listing' });
   await expect(card).toContainText('For 1 week');
+  await card.getByRole('combobox', { name: 'Shop' }).click();
+  await expect(page.getByRole('option', { name: `${closedName} (deactivated)` })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('option', { name: shopName }).click();
   await card.getByRole('button', { name: 'Subscribe' }).click();
+  // Nothing is sent before the seller agrees to the price.
+  const confirm = page.getByRole('dialog', { name: 'Subscribe to this package?' });
+  await expect(confirm).toContainText(`Subscribe ${shopName} to premier · listing for $${plan.amount.toFixed(2)}, for 1 week?`);
+  await page.screenshot({ path: test.info().outputPath('packages-confirm.png') });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await api(request, '/packages', {}, user.token)).HLL.subscriptions).toEqual([]);
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  await confirm.getByRole('button', { name: 'Subscribe' }).click();
   await expect(notice(page, `${shopName} is subscribed; the package starts once an administrator activates it`)).toBeVisible();
   const mine = page.getByRole('region', { name: 'Your subscriptions' });
   await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Waiting for activation');

@@ -97,6 +97,8 @@ export interface ServerOptions {
   clock?: () => number;
   /** Storage quota and grace period of uploads. */
   uploads?: Partial<UploadPolicy>;
+  /** Settings of the server's own rules (an order's hold time, the cap per buyer). */
+  config?: { orderHoldMinutes?: number; orderMaxPerBuyer?: number };
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -109,7 +111,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads, ...opts.config },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,

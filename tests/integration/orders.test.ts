@@ -233,6 +233,13 @@ describe('the catalogue (an extension)', () => {
     expect(rows[0]).not.toHaveProperty('bank_name');
     const search = await s.post('/catalogue', { q: rows[0].name }, tokens.buyer);
     expect(search.body.HLL.data.map((p: { name: string }) => p.name)).toContain(rows[0].name);
+    expect(rows.every((p) => p.own === false)).toBe(true);
+    expect(rows[0].shop).not.toHaveProperty('owner_id');
+    // A seller's own products are marked, for the console to offer no 'Add to cart' on them.
+    const mine = new Set((await shopsOf(SELLER).execute()).map((r) => Number(r.id)));
+    const seen = (await s.post('/catalogue', { page: 1, per_page: 100 }, tokens.seller)).body.HLL.data as Record<string, any>[];
+    expect(seen.some((p) => p.own)).toBe(true);
+    expect(seen.every((p) => p.own === mine.has(p.shop_id))).toBe(true);
     expect((await s.post('/catalogue', { page: 1 })).http).toBe(401);
     expect((await s.post('/catalogue', { q: { $ne: 1 } }, tokens.buyer)).http).toBe(400);
   });

@@ -212,6 +212,22 @@ describe('packages (/packages)', () => {
     expect(mine.body.HLL.subscriptions).toMatchObject([{ id: res.body.detail.id, shop_name: `Package shop ${user.id}`, is_active: 1 }]);
   });
 
+  it('refuses a deactivated shop, and subscribes it once it is active again', async () => {
+    const user = await s.userWith([1, 2]);
+    const shop = await s.post('/shop', {
+      name: `Closed shop ${user.id}`, description: 'd', category_id: 1, address: { street_name: 's', zip: 'z', country: 'Ghana' },
+      bank: { bank_name: 'b', bank_country: 'c', account_name: 'n', account_number: '1' },
+    }, user.token);
+    const id = shop.body.detail.id;
+    const plan = await s.db.selectFrom('subscriptionPlans').selectAll().where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    expect((await s.post('/shop/status', { is_active: 0, id }, user.token)).body.status).toBe(true);
+    const refused = await s.post('/package/subscribe', { plan_id: plan.id, shop_id: id }, user.token);
+    expect(refused).toMatchObject({ http: 400, body: { status: false, query: `Closed shop ${user.id} is deactivated: only an active shop can subscribe to a package` } });
+    expect(await s.db.selectFrom('subscriptions').select('id').where('shop_id', '=', id).execute()).toEqual([]);
+    expect((await s.post('/shop/status', { is_active: 1, id }, user.token)).body.status).toBe(true);
+    expect((await s.post('/package/subscribe', { plan_id: plan.id, shop_id: id }, user.token)).body.status).toBe(true);
+  });
+
   it('refuses strangers, buyers, another seller’s shop, unknown or inactive plans and bad input', async () => {
     const plan = await s.db.selectFrom('subscriptionPlans').select('id').where('is_active', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
     const othersShop = await s.db.selectFrom('shops').select('id').where('owner_id', '!=', await sellerId()).orderBy('id').limit(1).executeTakeFirstOrThrow();

@@ -104,6 +104,11 @@ describe("The server's answers in the viewer's language", () => {
       'Trop de tentatives ; veuillez patienter 42 secondes puis réessayer',
     );
     expect(french('street name is required')).toBe('Le champ « street name » est obligatoire');
+    // The stock rule's cap, with and without what the buyer already holds.
+    expect(french('You can hold at most 10 of Lamp 3 in unpaid orders')).toBe('Vous pouvez réserver au plus 10 Lamp 3 dans des commandes impayées');
+    expect(french('You can hold at most 10 of Lamp 3 in unpaid orders (your unpaid orders already hold 9)')).toBe(
+      'Vous pouvez réserver au plus 10 Lamp 3 dans des commandes impayées (vos commandes impayées en réservent déjà 9)',
+    );
   });
 
   it('leaves English answers and unknown texts as the server sent them', () => {
