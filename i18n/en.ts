@@ -49,6 +49,8 @@ export const en = {
     'chat-logs': 'Chat Logs',
     audit: 'Audit log',
     packages: 'Packages',
+    'my-purchases': 'My purchases',
+    catalogue: 'Catalogue',
     seller: {
       dashboard: 'Dashboard',
       'my-shops': 'Shops',

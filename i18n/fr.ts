@@ -42,6 +42,8 @@ export const fr = {
     'chat-logs': 'Discussions',
     audit: "Journal d'audit",
     packages: 'Forfaits',
+    'my-purchases': 'Mes achats',
+    catalogue: 'Catalogue',
     seller: {
       dashboard: 'Tableau de bord',
       'my-shops': 'Boutiques',

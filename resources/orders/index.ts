@@ -17,6 +17,9 @@ export default defineResource({
   seller: {
     token: 'my-orders', path: '/my-orders', order: 30, sellerOrder: 2, icon: 'ShoppingBag', via: 'shop_id',
   },
+  // A buyer's own orders (the server reads them by buyerKey), read only; and the catalogue to buy from.
+  buyer: { token: 'my-purchases', path: '/my-purchases', buyerOrder: 2, icon: 'ShoppingBag' },
+  buyerPages: [{ token: 'catalogue', path: '/catalogue', buyerOrder: 1, icon: 'Storefront' }],
   api: {
     save: '/order', list: '/orders', status: '/order/status',
     listShape: 'paginated', search: { keyIndex: 4, targets: ['id', 'created_at', 'tracking_number'] },

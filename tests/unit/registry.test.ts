@@ -35,6 +35,21 @@ it('orders the sidebar and the assignable tokens as SPEC §2.6 and §6.2 do', ()
   expect(registry.assignable).toHaveLength(20);
 });
 
+it("gives buyers the dashboard, then the buyer entries in their order, none of them in the admin list or assignable", () => {
+  const entries = registry.resources.flatMap((r) => [...(r.buyer ? [r.buyer] : []), ...(r.buyerPages ?? [])]);
+  expect(entries.length).toBeGreaterThan(0);
+  expect(registry.buyerTokens).toEqual(['dashboard', ...[...entries].sort((a, b) => a.buyerOrder - b.buyerOrder).map((e) => e.token)]);
+  expect(menuFor(profile([1], [])).map((e) => e.token)).toEqual(registry.buyerTokens);
+  for (const { token } of entries) {
+    expect(registry.access.map((a) => a.token)).not.toContain(token);
+    expect(registry.assignable).not.toContain(token);
+    expect(registry.sellerTokens).not.toContain(token);
+    expect(en.menu[token as keyof typeof en.menu], token).toEqual(expect.any(String));
+  }
+  const noKey = { ...registry.resources.find((r) => r.buyer)!, name: 'bought', api: { ...registry.entity('orders'), buyerKey: undefined } };
+  expect(() => createRegistry([noKey])).toThrow(/buyer variant without api.buyerKey/);
+});
+
 const screens = registry.resources.filter((r) => r.screen?.kind === 'list' && r.menu);
 
 describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, def) => {
@@ -61,6 +76,24 @@ describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, de
       expect(paths(profile([1, 2], []))).toContain(`/${seller}`);
       expect(paths(admin([]))).toContain(`/${seller}`);
       expect(paths(profile([1], []))).not.toContain(`/${seller}`);
+    });
+  }
+
+  if (def.buyer) {
+    it('has a buyer variant in the buyer sidebar only, read only, to buyers only', () => {
+      const buyer = def.buyer!.path.slice(1);
+      const buyers = profile([1], []);
+      expect(registry.entity(name).buyerKey).toEqual(expect.any(String));
+      expect(registry.screen(buyer)).toMatchObject({ entity: registry.entity(name), buyer: true });
+      expect(paths(buyers)).toContain(`/${buyer}`);
+      expect(paths(profile([1, 2], []))).not.toContain(`/${buyer}`);
+      expect(paths(admin([...registry.assignable]))).not.toContain(`/${buyer}`);
+      expect(canUse(buyers, buyer, 'list')).toBe(true);
+      for (const action of ['create', 'edit', 'delete', 'status']) expect(canUse(buyers, buyer, action), action).toBe(false);
+      // Sellers and admins read their own lists; a buyer variant is a buyer's.
+      expect(canUse(profile([1, 2], []), buyer, 'list')).toBe(false);
+      expect(canUse(admin([token]), buyer, 'list')).toBe(false);
+      expect(en.menu[def.buyer!.token as keyof typeof en.menu]).toEqual(expect.any(String));
     });
   }
 
