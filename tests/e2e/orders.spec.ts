@@ -132,6 +132,55 @@ test.describe('orders', () => {
     await seller.context().close();
   });
 
+  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signedIn(page, DEMO.buyer);
+    await sidebar(page).getByRole('menuitem', { name: 'Catalogue' }).click();
+    await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await box.fill('Product 26');
+    await box.press('Enter');
+    await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('row').filter({ hasText: 'Product 26' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart: 1 item(s)' }).click();
+    await page.getByLabel('Street name *').fill('7 Purchase Lane');
+    await page.getByLabel('Country *').fill('Liberia');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order placed', level: 1 })).toBeVisible();
+    const id = new URL(page.url()).searchParams.get('orders')!;
+    expect(id).toMatch(/^\d+$/);
+
+    // The dashboard's orders card leads to the buyer's purchases.
+    await sidebar(page).getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: /Orders/ }).first().click();
+    await expect(page).toHaveURL(/\/my-purchases$/);
+    await search(page, id, 0);
+    const placed = row(page, '7 Purchase Lane');
+    await expect(placed).toHaveCount(1);
+    await expect(placed.getByRole('cell').first()).toHaveText(id);
+    await expect(placed).toContainText('New Order');
+    await expect(page.getByRole('button', { name: 'Explore' })).toHaveCount(0);
+
+    await placed.getByRole('cell').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
+    await expect(dialog).toContainText('Product 26');
+    await expect(dialog.getByRole('table', { name: 'Totals' })).toContainText('Delivery fee');
+    await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Nothing to change: no form, no Control.
+    await expect(page.getByRole('tab', { name: 'Control' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /Add \/ Edit|Editor/ })).toHaveCount(0);
+    await expect(page.getByRole('radio')).toHaveCount(0);
+
+    // The global search finds it among the buyer's purchases.
+    const everything = page.getByRole('search').getByRole('searchbox');
+    await everything.fill(id);
+    await everything.press('Enter');
+    const group = page.getByRole('region', { name: 'My purchases' });
+    await expect(group.getByRole('link', { name: new RegExp(`#${id}\\b`) })).toBeVisible();
+  });
+
   test('order statuses are listed read-only; an exchange rate is added with the country picker and deleted', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await sidebar(page).getByRole('menuitem', { name: 'Order Status' }).click();
