@@ -18,6 +18,7 @@ import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
 import { inLanguage, messageOf } from '../pages/messages';
 import { Cell, CELL_FOCUS, cellText, isActivation, sortable } from './cells';
+import { useSettled } from './loaded';
 import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
@@ -241,8 +242,11 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   const redirect = useRedirect();
   const { openModal } = useModalActions();
   const { isPending, error } = useListContext();
+  // The cells' own code (custom columns: an order's status and totals) is fetched with the page, and
+  // the rows wait for it: they come with their cells, never filled in later.
+  const cellsReady = useSettled(screen.columns.flatMap((c) => (c.kind === 'custom' ? [c.component] : [])));
   if (error) return <ErrorView />;
-  if (isPending) {
+  if (isPending || !cellsReady) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress aria-label={translate('management.loading')} />

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../i18n/en';
 import { DEMO, sidebar, signedIn } from './helpers';
 
 const table = (page: Page) => page.getByRole('main').getByRole('table').first();
@@ -62,6 +63,27 @@ test.describe('orders', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
     await expect(row(page, 'TRK1019')).toContainText('Order in Transit');
+  });
+
+  test("My Orders' rows come with their status and totals, never filled in after the rows", async ({ page }) => {
+    // Watches every change of the page: whether rows were ever shown with a cell still loading.
+    await page.addInitScript(() => {
+      const seen = { rows: false, late: false };
+      (window as unknown as { cells: typeof seen }).cells = seen;
+      new MutationObserver(() => {
+        const rows = document.querySelectorAll('main table tbody tr');
+        if (!rows.length) return;
+        seen.rows = true;
+        if (document.querySelector('main table tbody [role="progressbar"]')) seen.late = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signedIn(page, DEMO.seller);
+    await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    const first = table(page).getByRole('row').nth(1);
+    await expect(first.locator('[data-money]').first()).toHaveText(/\d/);
+    await expect(first).toContainText(new RegExp(Object.values(en.resources.orders.choices).join('|')));
+    expect(await page.evaluate(() => (window as unknown as { cells: { rows: boolean; late: boolean } }).cells)).toEqual({ rows: true, late: false });
   });
 
   test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page }) => {
