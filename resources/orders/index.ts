@@ -66,6 +66,8 @@ export default defineResource({
       { kind: 'text', source: 'logistics' },
       { kind: 'custom', source: 'delivery_fee', component: () => import('./MoneyCell') },
     ],
+    // On a phone: the order and its tracking number, where it goes, and its status and total on the right.
+    compact: { primary: ['id', 'tracking_number'], secondary: ['shipping_address'], tertiary: ['status.name', 'total'] },
     control: { options: [{ kind: 'choice', source: 'status', choices: [1, 2, 3, 4, 5, 6] }], sellerLabel: 'resources.orders.review' },
     onRowClick: (record, { openModal }) => openModal('VIEW_ORDER', { view: details, props: { order: record } }),
   },

@@ -11,6 +11,7 @@ import { registry } from '../../resources';
 import { loadRegistry } from '../../server/registry';
 import { en } from '../../i18n/en';
 import type { Field, ResourceDefinition } from '../../resources/types';
+import { compactLines } from '../../src/screens/CompactList';
 
 const profile = (abilities: number[], granted: string[]) => ({ abilities: JSON.stringify(abilities), granted_accesses: JSON.stringify(granted) });
 const paths = (p: ReturnType<typeof profile>) => menuFor(p).map((e) => e.path);
@@ -97,6 +98,14 @@ describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, de
     });
   }
 
+  if (screen) {
+    it('shows a phone a compact list of its own columns, with something on its first line', () => {
+      const lines = compactLines(screen);
+      expect(lines.primary.length).toBeGreaterThan(0);
+      for (const column of [...lines.primary, ...lines.secondary, ...lines.tertiary]) expect(screen.columns).toContain(column);
+    });
+  }
+
   it('has every label it shows in i18n', () => {
     const messages = (en.resources as Record<string, { fields: Record<string, string>; inputs?: Record<string, string> }>)[name];
     expect(messages, `en.resources.${name}`).toBeDefined();
@@ -125,6 +134,24 @@ describe('canUse: a button the server would refuse is never shown', () => {
     expect(canUse(admin(['mail-templates']), 'mail-templates', 'create')).toBe(false);
     expect(canUse(admin(['mail-templates']), 'mail-templates', 'edit')).toBe(true);
     expect(canUse(admin(['orders']), 'orders', 'delete')).toBe(false);
+  });
+});
+
+describe('compactLines: the lines of a list on a phone', () => {
+  const columns = [
+    { kind: 'status', source: 'is_active' }, { kind: 'text', source: 'id' }, { kind: 'text', source: 'name' },
+    { kind: 'text', source: 'city' }, { kind: 'text', source: 'zip' }, { kind: 'text', source: 'bank', hidden: true },
+  ] as const;
+  it('derives them: the first shown column but the id, the next two, and the status on the right', () => {
+    expect(compactLines({ columns }).primary.map((c) => c.source)).toEqual(['name']);
+    expect(compactLines({ columns }).secondary.map((c) => c.source)).toEqual(['city', 'zip']);
+    expect(compactLines({ columns }).tertiary.map((c) => c.source)).toEqual(['is_active']);
+    expect(compactLines({ columns: [columns[1]] }).primary.map((c) => c.source)).toEqual(['id']);
+  });
+  it('takes the declared ones, and refuses a source that is not a column', () => {
+    const lines = compactLines({ columns, compact: { primary: ['id', 'name'], tertiary: ['zip'] } });
+    expect([lines.primary, lines.secondary, lines.tertiary].map((l) => l.map((c) => c.source))).toEqual([['id', 'name'], [], ['zip']]);
+    expect(() => compactLines({ columns, compact: { primary: ['nope'] } })).toThrow(/nope/);
   });
 });
 
