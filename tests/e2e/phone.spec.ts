@@ -46,3 +46,18 @@ test('every list screen of an admin is a compact list on a phone, none a table',
     await expect(main(page).getByRole('table'), def.menu!.path).toHaveCount(0);
   }
 });
+
+test('a buyer on a phone opens My purchases from the folded sidebar: each order with its status and total', async ({ page }) => {
+  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'My purchases' }).click();
+  await expect(page).toHaveURL(/\/my-purchases$/);
+  await loaded(page);
+  await expect(main(page).getByRole('table')).toHaveCount(0);
+  const first = main(page).getByRole('listitem').first();
+  await expect(first.getByText(STATUS)).toBeInViewport({ ratio: 1 });
+  await expect(first.locator('[data-money]').first()).toBeInViewport({ ratio: 1 });
+  await first.getByRole('button').click();
+  await expect(page.getByRole('dialog').getByRole('list', { name: 'Status history' })).toBeVisible();
+});
