@@ -149,6 +149,7 @@ export const en = {
     success_title: 'Order placed',
     success_message: 'Thank you: your order %{orders} has been placed.',
     to_dashboard: 'Go to the dashboard',
+    to_purchases: 'See my purchases',
     cancel_title: 'Checkout cancelled',
     cancel_message: 'Nothing was ordered. Your cart has been kept.',
     back_to_checkout: 'Back to checkout',

@@ -142,6 +142,7 @@ export const fr = {
     success_title: 'Commande passée',
     success_message: 'Merci : votre commande %{orders} a été passée.',
     to_dashboard: 'Aller au tableau de bord',
+    to_purchases: 'Voir mes achats',
     cancel_title: 'Commande annulée',
     cancel_message: "Rien n'a été commandé. Votre panier a été conservé.",
     back_to_checkout: 'Retour à la commande',

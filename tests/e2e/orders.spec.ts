@@ -171,6 +171,7 @@ test.describe('orders', () => {
     await expect(page.getByRole('heading', { name: 'Order placed', level: 1 })).toBeVisible();
     const id = new URL(page.url()).searchParams.get('orders')!;
     expect(id).toMatch(/^\d+$/);
+    await expect(page.getByRole('link', { name: 'See my purchases' })).toHaveAttribute('href', '/my-purchases');
 
     // The dashboard's orders card leads to the buyer's purchases.
     await sidebar(page).getByRole('menuitem', { name: 'Dashboard' }).click();
