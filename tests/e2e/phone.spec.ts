@@ -61,3 +61,18 @@ test('a buyer on a phone opens My purchases from the folded sidebar: each order 
   await first.getByRole('button').click();
   await expect(page.getByRole('dialog').getByRole('list', { name: 'Status history' })).toBeVisible();
 });
+
+test("a buyer on a phone reaches each product's price and 'Add to cart' in the catalogue", async ({ page }) => {
+  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: en.menu.catalogue }).click();
+  const first = page.getByRole('table', { name: en.cart.catalogue }).getByRole('row').nth(1);
+  const add = first.getByRole('button', { name: en.cart.add });
+  await expect(add).toBeInViewport({ ratio: 1 });
+  await expect(first.locator('[data-money]')).toBeInViewport({ ratio: 1 });
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(inner);
+  await add.click();
+  await expect(page.getByRole('button', { name: 'Cart: 1 item(s)' })).toBeVisible();
+});
