@@ -35,6 +35,18 @@ export interface SellerPageEntry {
   icon?: string;
 }
 
+/**
+ * A sidebar entry of the buyer's list (see the README's decision on buyers): the buyer variant of a
+ * screen (`buyer`: the records naming the buyer by the entity's `api.buyerKey`, read only) or a page
+ * of the resource (`buyerPages`, one of its `routes`), placed by `buyerOrder` after the dashboard.
+ */
+export interface BuyerEntry {
+  token: string;
+  path: string;
+  buyerOrder: number;
+  icon?: string;
+}
+
 /** What the registry reads of a resource file; the console's declaration adds its screen. */
 export interface ResourceApi {
   /** Entity and table name ('shops'). */
@@ -51,13 +63,15 @@ export interface ResourceApi {
   screenPath?: string;
   seller?: SellerEntry;
   sellerPages?: readonly SellerPageEntry[];
+  buyer?: BuyerEntry;
+  buyerPages?: readonly BuyerEntry[];
 }
 
 export interface AccessEntry {
   token: string;
   path: string;
-  /** 2: the seller's own items; 3: admin items. */
-  level: 2 | 3;
+  /** 1: the buyer's own items; 2: the seller's own items; 3: admin items. */
+  level: 1 | 2 | 3;
   icon?: string;
 }
 
@@ -66,6 +80,8 @@ export interface ScreenOf<R extends ResourceApi> {
   entity: EntityContract;
   /** The seller variant ('my-shops'). */
   seller: boolean;
+  /** The buyer variant ('my-purchases'): the records naming the buyer, read only. */
+  buyer?: boolean;
 }
 
 export interface Registry<R extends ResourceApi = ResourceApi> {
@@ -86,6 +102,10 @@ export interface Registry<R extends ResourceApi = ResourceApi> {
   sellerTokens: readonly string[];
   /** Sidebar entries of the seller's list only (pages such as /packages). */
   sellerPages: readonly AccessEntry[];
+  /** The buyer's sidebar tokens in their order, the dashboard first. */
+  buyerTokens: readonly string[];
+  /** Sidebar entries of the buyer's list only (buyer variants and pages). */
+  buyerEntries: readonly AccessEntry[];
   /** Tokens an admin may grant in 'Assign Roles': all but the 'my' and dashboard entries (SPEC §6.2). */
   assignable: readonly string[];
 }
@@ -145,6 +165,10 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
       items.push({ entry: { token, path, level: 2, icon }, order, sellerOrder: sellerOrder ?? order });
       routes.set(path.slice(1), { resource, entity, seller: true });
     }
+    if (resource.buyer) {
+      if (!entity.buyerKey) throw new Error(`Resource ${resource.name} declares a buyer variant without api.buyerKey`);
+      routes.set(resource.buyer.path.slice(1), { resource, entity, seller: false, buyer: true });
+    }
   });
   items.sort((a, b) => a.order - b.order);
   const access = [DASHBOARD, ...items.map((i) => i.entry)];
@@ -158,8 +182,12 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     ...[...items, ...pages].filter((i) => i.sellerOrder !== undefined).sort((a, b) => a.sellerOrder! - b.sellerOrder!).map((i) => i.entry.token),
   ];
   const sellerPages = pages.map((p) => p.entry);
+  const buyerItems = resources
+    .flatMap((resource) => [...(resource.buyer ? [resource.buyer] : []), ...(resource.buyerPages ?? [])])
+    .sort((a, b) => a.buyerOrder - b.buyerOrder);
+  const buyerEntries: AccessEntry[] = buyerItems.map(({ token, path, icon }) => ({ token, path, level: 1, icon }));
   const tokens = new Set<string>();
-  for (const { token } of [...access, ...sellerPages]) {
+  for (const { token } of [...access, ...sellerPages, ...buyerEntries]) {
     if (tokens.has(token)) throw new Error(`Two sidebar entries use the access token ${token}`);
     tokens.add(token);
   }
@@ -182,6 +210,8 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     access,
     sellerTokens,
     sellerPages,
+    buyerTokens: [DASHBOARD.token, ...buyerEntries.map((e) => e.token)],
+    buyerEntries,
     assignable: access.map((a) => a.token).filter((token) => !isAlwaysAllowed(token)),
   };
 }

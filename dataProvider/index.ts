@@ -140,15 +140,19 @@ const sameValue = (value: unknown, wanted: unknown): boolean =>
 
 /**
  * Rows a screen may show: a seller variant keeps the session user's rows (SPEC §6.2: owner_id, or
- * the shop's owner_id); filters compare by equality, skipping fields the rows do not carry.
+ * the shop's owner_id), a buyer variant the rows naming the session user as buyer (the entity's
+ * buyerKey); filters compare by equality, skipping fields the rows do not carry.
  */
-function matcher(entity: EntityContract, seller: boolean, filter: Record<string, unknown>) {
+function matcher(entity: EntityContract, variant: { seller: boolean; buyer?: boolean }, filter: Record<string, unknown>) {
   const userId = getSession()?.id;
-  const owner = seller ? entity.owner : undefined;
+  const owner = variant.seller ? entity.owner : undefined;
   const ownerOf = (row: RaRecord): unknown =>
-    owner?.via === 'owner_id' ? row.owner_id : isObject(row.shop) ? row.shop.owner_id : undefined;
+    variant.buyer && entity.buyerKey
+      ? row[entity.buyerKey]
+      : owner?.via === 'owner_id' ? row.owner_id : isObject(row.shop) ? row.shop.owner_id : undefined;
+  const scoped = variant.seller || variant.buyer;
   return (row: RaRecord): boolean =>
-    (!seller || (userId !== undefined && ownerOf(row) != null && String(ownerOf(row)) === userId)) &&
+    (!scoped || (userId !== undefined && ownerOf(row) != null && String(ownerOf(row)) === userId)) &&
     Object.entries(filter).every(([key, wanted]) => row[key] === undefined || sameValue(row[key], wanted));
 }
 
@@ -186,14 +190,15 @@ export function createDataProvider(
 ): MarketplaceDataProvider {
   const api = createApi(apiUrl, httpClient);
 
-  function resolve(resource: string): { entity: EntityContract; seller: boolean } {
+  function resolve(resource: string): { entity: EntityContract; seller: boolean; buyer?: boolean } {
     const found = registry.screen(resource);
     if (!found) throw new HttpError(`Unknown resource: ${resource}`, 404, null);
     return found;
   }
 
   async function getList(resource: string, params: Partial<GetListParams>): Promise<GetListResult> {
-    const { entity, seller } = resolve(resource);
+    const variant = resolve(resource);
+    const { entity, seller } = variant;
     const page = params.pagination?.page ?? FIRST_PAGE;
     const perPage = params.pagination?.perPage ?? DEFAULT_PER_PAGE;
     const { q, ...filter }: Record<string, unknown> = params.filter ?? {};
@@ -210,13 +215,14 @@ export function createDataProvider(
       const filtered = Object.keys(filter).length ? { filter } : {};
       info = await api.post(entity.list, { ...paging, ...sortOf(params.sort), ...filtered }, signal);
     }
-    const { rows, total, meta } = toPage(info, page, perPage, matcher(entity, seller, filter));
+    const { rows, total, meta } = toPage(info, page, perPage, matcher(entity, variant, filter));
     return { data: rows, total, meta };
   }
 
   async function getOne(resource: string, { id, signal }: GetOneParams): Promise<GetOneResult> {
-    const { entity, seller } = resolve(resource);
-    const keep = matcher(entity, seller, {});
+    const variant = resolve(resource);
+    const { entity, seller } = variant;
+    const keep = matcher(entity, variant, {});
     const find = (rows: RaRecord[]) => rows.find((row) => String(row.id) === String(id) && keep(row));
     let record: RaRecord | undefined;
     if (entity.multipartList) {

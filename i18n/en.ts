@@ -49,6 +49,8 @@ export const en = {
     'chat-logs': 'Chat Logs',
     audit: 'Audit log',
     packages: 'Packages',
+    'my-purchases': 'My purchases',
+    catalogue: 'Catalogue',
     seller: {
       dashboard: 'Dashboard',
       'my-shops': 'Shops',
@@ -147,6 +149,7 @@ export const en = {
     success_title: 'Order placed',
     success_message: 'Thank you: your order %{orders} has been placed.',
     to_dashboard: 'Go to the dashboard',
+    to_purchases: 'See my purchases',
     cancel_title: 'Checkout cancelled',
     cancel_message: 'Nothing was ordered. Your cart has been kept.',
     back_to_checkout: 'Back to checkout',

@@ -42,6 +42,8 @@ export const fr = {
     'chat-logs': 'Discussions',
     audit: "Journal d'audit",
     packages: 'Forfaits',
+    'my-purchases': 'Mes achats',
+    catalogue: 'Catalogue',
     seller: {
       dashboard: 'Tableau de bord',
       'my-shops': 'Boutiques',
@@ -140,6 +142,7 @@ export const fr = {
     success_title: 'Commande passée',
     success_message: 'Merci : votre commande %{orders} a été passée.',
     to_dashboard: 'Aller au tableau de bord',
+    to_purchases: 'Voir mes achats',
     cancel_title: 'Commande annulée',
     cancel_message: "Rien n'a été commandé. Votre panier a été conservé.",
     back_to_checkout: 'Retour à la commande',

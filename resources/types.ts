@@ -136,6 +136,12 @@ export interface ListScreen {
   onRowClick?: (record: RaRecord, helpers: RowClickHelpers) => void;
   /** A permanent filter of the list (Brands: product_id 0). */
   filter?: Readonly<Record<string, unknown>>;
+  /**
+   * The compact list shown instead of the table on phones (react-admin's SimpleList): the columns
+   * (by source) on each row's first line, second line and right-hand side. Absent: derived from the
+   * columns (the first shown column other than the id, the next two, and the status dot).
+   */
+  compact?: { primary: readonly string[]; secondary?: readonly string[]; tertiary?: readonly string[] };
   /** Buttons to related screens beside Explore (Categories ↔ Subcategories): route path and i18n label key. */
   links?: readonly { path: string; label: string }[];
 }

@@ -22,13 +22,13 @@ import { darkTheme, theme } from './theme';
 
 const { Route } = reactRouterProvider;
 
-/** Every declared resource, and its seller variant, as a <Resource>. */
+/** Every declared resource, and its seller and buyer variants, as a <Resource>. */
 const screens = toResources(registry);
 
-/** Each resource's lifecycle callbacks, for its admin screen and its seller variant. */
+/** Each resource's lifecycle callbacks, for its admin screen and its seller and buyer variants. */
 const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
   def.lifecycle
-    ? [def.menu?.path ?? def.screenPath, def.seller?.path]
+    ? [def.menu?.path ?? def.screenPath, def.seller?.path, def.buyer?.path]
         .filter((path) => path !== undefined)
         .map((path) => ({ resource: path.slice(1), ...def.lifecycle }))
     : [],

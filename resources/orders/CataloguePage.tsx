@@ -15,6 +15,9 @@ import { inLanguage, messageOf } from '../../src/pages/messages';
 
 type Product = Record<string, unknown> & { id: number; name: string; shop?: { name?: string } | null };
 
+/** Columns a phone leaves out (the shop moves under the product's name), so that 'Add to cart' stays on screen. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export default function CataloguePage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
@@ -66,9 +69,9 @@ export default function CataloguePage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('cart.product')}</TableCell>
-                    <TableCell>{translate('cart.shop')}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{translate('cart.shop')}</TableCell>
                     <TableCell align="right">{translate('cart.price')}</TableCell>
-                    <TableCell align="right">{translate('cart.in_stock')}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>{translate('cart.in_stock')}</TableCell>
                     <TableCell />
                   </TableRow>
                 </TableHead>
@@ -78,14 +81,15 @@ export default function CataloguePage() {
                       <TableCell>
                         <Typography variant="body2" fontWeight={600}>{p.name}</Typography>
                         <Typography variant="caption" color="text.secondary">{String(p.description ?? '')}</Typography>
+                        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>{p.shop?.name ?? ''}</Typography>
                       </TableCell>
-                      <TableCell>{p.shop?.name ?? ''}</TableCell>
+                      <TableCell sx={WIDE_ONLY}>{p.shop?.name ?? ''}</TableCell>
                       <TableCell align="right">
                         <Money amount={unitPrice(p)} currency={productCurrency(p)} />
                       </TableCell>
-                      <TableCell align="right">{String(p.in_stock ?? '')}</TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>{String(p.in_stock ?? '')}</TableCell>
                       <TableCell align="right">
-                        <AddToCartButton product={{ ...p, state: 'active' }} />
+                        <AddToCartButton product={{ ...p, state: 'active' }} compact />
                       </TableCell>
                     </TableRow>
                   ))}

@@ -1,9 +1,12 @@
 /** /success and /cancel (named routes of SPEC §2.1): the outcome of a checkout. */
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { Link, Title, useTranslate } from 'react-admin';
+import { Link, Title, useCanAccess, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import orders from './index';
 
-function Outcome({ title, message, action }: { title: string; message: string; action: { to: string; label: string } }) {
+type Action = { to: string; label: string };
+
+function Outcome({ title, message, actions }: { title: string; message: string; actions: readonly Action[] }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={title} />
@@ -12,7 +15,11 @@ function Outcome({ title, message, action }: { title: string; message: string; a
           <Stack spacing={2} alignItems="flex-start">
             <Typography variant="h5" component="h1">{title}</Typography>
             <Typography>{message}</Typography>
-            <Button component={Link} to={action.to} variant="contained">{action.label}</Button>
+            <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+              {actions.map((action, i) => (
+                <Button key={action.to} component={Link} to={action.to} variant={i === 0 ? 'contained' : 'outlined'}>{action.label}</Button>
+              ))}
+            </Stack>
           </Stack>
         </CardContent>
       </Card>
@@ -22,12 +29,18 @@ function Outcome({ title, message, action }: { title: string; message: string; a
 
 export function SuccessPage() {
   const translate = useTranslate();
-  const orders = (new URLSearchParams(useLocation().search).get('orders') ?? '').split(',').filter((id) => /^\d+$/.test(id));
+  const placed = (new URLSearchParams(useLocation().search).get('orders') ?? '').split(',').filter((id) => /^\d+$/.test(id));
+  // A buyer follows the order in their purchases.
+  const purchases = orders.buyer.path;
+  const { canAccess } = useCanAccess({ resource: purchases.slice(1), action: 'list' });
   return (
     <Outcome
       title={translate('cart.success_title')}
-      message={`${translate('cart.success_message', { orders: orders.map((id) => `#${id}`).join(', ') || '—' })} ${translate('cart.unpaid_note')}`}
-      action={{ to: '/', label: translate('cart.to_dashboard') }}
+      message={`${translate('cart.success_message', { orders: placed.map((id) => `#${id}`).join(', ') || '—' })} ${translate('cart.unpaid_note')}`}
+      actions={[
+        ...(canAccess ? [{ to: purchases, label: translate('cart.to_purchases') }] : []),
+        { to: '/', label: translate('cart.to_dashboard') },
+      ]}
     />
   );
 }
@@ -35,6 +48,6 @@ export function SuccessPage() {
 export function CancelPage() {
   const translate = useTranslate();
   return (
-    <Outcome title={translate('cart.cancel_title')} message={translate('cart.cancel_message')} action={{ to: '/checkout', label: translate('cart.back_to_checkout') }} />
+    <Outcome title={translate('cart.cancel_title')} message={translate('cart.cancel_message')} actions={[{ to: '/checkout', label: translate('cart.back_to_checkout') }]} />
   );
 }

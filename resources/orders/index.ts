@@ -17,6 +17,9 @@ export default defineResource({
   seller: {
     token: 'my-orders', path: '/my-orders', order: 30, sellerOrder: 2, icon: 'ShoppingBag', via: 'shop_id',
   },
+  // A buyer's own orders (the server reads them by buyerKey), read only; and the catalogue to buy from.
+  buyer: { token: 'my-purchases', path: '/my-purchases', buyerOrder: 2, icon: 'ShoppingBag' },
+  buyerPages: [{ token: 'catalogue', path: '/catalogue', buyerOrder: 1, icon: 'Storefront' }],
   api: {
     save: '/order', list: '/orders', status: '/order/status',
     listShape: 'paginated', search: { keyIndex: 4, targets: ['id', 'created_at', 'tracking_number'] },
@@ -67,6 +70,8 @@ export default defineResource({
       { kind: 'text', source: 'logistics' },
       { kind: 'custom', source: 'delivery_fee', component: () => import('./MoneyCell') },
     ],
+    // On a phone: the order and its tracking number, where it goes, and its status and total on the right.
+    compact: { primary: ['id', 'tracking_number'], secondary: ['shipping_address'], tertiary: ['status.name', 'total'] },
     control: { options: [{ kind: 'choice', source: 'status', choices: [1, 2, 3, 4, 5, 6] }], sellerLabel: 'resources.orders.review' },
     onRowClick: (record, { openModal }) => openModal('VIEW_ORDER', { view: details, props: { order: record } }),
   },

@@ -114,7 +114,7 @@ export default function DashboardPage() {
               {stats.products}
             </StatCard>
             {stats.orders && (
-              <StatCard label={translate('dashboard.orders')} to={admin ? link('orders', '/orders') : link('my-orders', '/my-orders')}>
+              <StatCard label={translate('dashboard.orders')} to={admin ? link('orders', '/orders') : role === 'buyer' ? link('my-purchases', '/my-purchases') : link('my-orders', '/my-orders')}>
                 {money(stats.orders)}
               </StatCard>
             )}

@@ -1,7 +1,7 @@
 /**
  * What the global search searches (named route /search): every list screen with a search key the
  * user may open, the admin screen when they may use it, otherwise its seller variant (a seller
- * searches their own records), in sidebar order.
+ * searches their own records) or its buyer variant (a buyer searches their purchases), in sidebar order.
  */
 import type { Registry } from '../../contract';
 import { canUse, type AccessProfile } from '../../authProvider/access';
@@ -18,7 +18,8 @@ export function searchTargets(profile: AccessProfile, registry: Registry<Resourc
   const targets: (SearchTarget & { order: number })[] = [];
   for (const def of registry.resources) {
     if (def.screen?.kind !== 'list' || !registry.entity(def.name).search) continue;
-    const variants = [def.menu, def.seller].filter((v) => v !== undefined);
+    const buyer = def.buyer && { ...def.buyer, order: def.buyer.buyerOrder };
+    const variants = [def.menu, def.seller, buyer].filter((v) => v !== undefined);
     const open = variants.find((v) => canUse(profile, v.path.slice(1), 'list', registry));
     if (open) targets.push({ resource: open.path.slice(1), token: open.token, order: open.order });
   }

@@ -3,7 +3,7 @@
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -18,6 +18,8 @@ import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
 import { inLanguage, messageOf } from '../pages/messages';
 import { Cell, CELL_FOCUS, cellText, isActivation, sortable } from './cells';
+import { useSettled } from './loaded';
+import { CompactList } from './CompactList';
 import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
@@ -241,8 +243,13 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   const redirect = useRedirect();
   const { openModal } = useModalActions();
   const { isPending, error } = useListContext();
+  // The cells' own code (custom columns: an order's status and totals) is fetched with the page, and
+  // the rows wait for it: they come with their cells, never filled in later.
+  const cellsReady = useSettled(screen.columns.flatMap((c) => (c.kind === 'custom' ? [c.component] : [])));
+  // On a phone, a compact list instead of columns running off-screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (error) return <ErrorView />;
-  if (isPending) {
+  if (isPending || !cellsReady) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress aria-label={translate('management.loading')} />
@@ -253,6 +260,7 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
     screen.onRowClick?.(record, { openModal });
     redirect(`/${resource}/${record.id}`);
   };
+  if (phone) return <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />;
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
     // Wide tables scroll inside their card; the page never grows wider than the window. (Only the

@@ -22,16 +22,18 @@ export interface ScreenProps {
   resource: string;
   /** The seller variant ('My Shops'): scoped to the user's records. */
   seller: boolean;
+  /** The buyer variant ('My purchases'): the records naming the user as buyer, read only. */
+  buyer?: boolean;
 }
 
-function ListManagement({ def, entity, resource, seller, screen }: ScreenProps & { screen: ListScreen }) {
+function ListManagement({ def, entity, resource, seller, buyer = false, screen }: ScreenProps & { screen: ListScreen }) {
   const translate = useTranslate();
   const redirect = useRedirect();
   const [id, tab = ''] = (useParams()['*'] ?? '').split('/');
   const open = id !== undefined && id !== '';
   const recordId = open && id !== 'create' ? id : undefined;
   const storeKey = `${resource}.table`;
-  const token = seller ? entity.owner!.access : entity.access;
+  const token = seller ? entity.owner!.access : buyer ? def.buyer!.token : entity.access;
   // A link may open the screen with a search applied ('show all' of the global search: `?q=`).
   const q = searchText(new URLSearchParams(useLocation().search).get('q') ?? '');
   // A read-only list (order statuses, applicants) has nothing to explore: a clicked row opens its details.
@@ -46,9 +48,9 @@ function ListManagement({ def, entity, resource, seller, screen }: ScreenProps &
       disableSyncWithLocation
     >
       {/* A screen without a sidebar entry of its own (/subcategory) is named by its resource. */}
-      <Title title={translate(def.menu || seller ? `menu.${token}` : `resources.${def.name}.title`)} />
+      <Title title={translate(def.menu || seller || buyer ? `menu.${token}` : `resources.${def.name}.title`)} />
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <ScreenHeader seller={seller} />
+        <ScreenHeader seller={seller || buyer} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
           {(editable || recordId) && (
@@ -83,7 +85,9 @@ export function ManagementScreen(props: ScreenProps) {
   const screen = props.def.screen;
   if (!screen) return null;
   if (screen.kind === 'page') return <Loaded loader={screen.component} props={{}} />;
-  return <ListManagement {...props} screen={screen} />;
+  // The buyer variant only reads: no form, no Control, no extra tab.
+  const shown = props.buyer ? { ...screen, form: undefined, control: undefined, tabs: undefined } : screen;
+  return <ListManagement {...props} screen={shown} />;
 }
 
 export default ManagementScreen;

@@ -8,7 +8,7 @@
  * charts). Here the promise carries its outcome (`status`, `value`), which React's `use` reads
  * without suspending.
  */
-import { Suspense, createElement, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, createElement, use, useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 import { CircularProgress } from '@mui/material';
 
 type Module<P> = { default: ComponentType<P> };
@@ -35,6 +35,27 @@ export function preload<T>(loader: () => Promise<T>): Promise<T> {
 export function loadedNow<T>(loader: () => Promise<T>): T | undefined {
   const load = loads.get(loader) as Tracked<T> | undefined;
   return load?.status === 'fulfilled' ? load.value : undefined;
+}
+
+/**
+ * Whether every loader's module has settled (arrived, or failed: `Loaded` then shows the error),
+ * starting those not yet asked for. A list waits on its cells' code this way, so that its rows and
+ * their cells show together instead of cells filling in after the rows.
+ */
+export function useSettled(loaders: readonly (() => Promise<unknown>)[]): boolean {
+  const loadsOf = () => loaders.map((loader) => preload(loader) as Tracked<unknown>);
+  const settled = loadsOf().every((load) => load.status !== 'pending');
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    void Promise.allSettled(loadsOf()).then(() => live && rerender());
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaders are a declaration's, fixed for the screen's life
+  }, [settled]);
+  return settled;
 }
 
 function LoadedComponent<P extends object>({ loader, props }: { loader: () => Promise<Module<P>>; props: P }) {

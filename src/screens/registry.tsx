@@ -1,6 +1,6 @@
 /**
  * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
- * seller variant from the same declaration.
+ * seller and buyer variants from the same declaration.
  */
 import { Loading, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
@@ -16,11 +16,12 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     const variants = [
       ...(def.menu ? [{ resource: def.menu.path.slice(1), seller: false }] : def.screenPath ? [{ resource: def.screenPath.slice(1), seller: false }] : []),
       ...(def.seller ? [{ resource: def.seller.path.slice(1), seller: true }] : []),
+      ...(def.buyer ? [{ resource: def.buyer.path.slice(1), seller: false, buyer: true }] : []),
     ];
-    return variants.map(({ resource, seller }) => ({
+    return variants.map(({ resource, seller, buyer = false }) => ({
       name: resource,
       list: function DeclaredScreen() {
-        return <Loaded loader={loadScreen} props={{ def, entity, resource, seller }} fallback={<Loading />} />;
+        return <Loaded loader={loadScreen} props={{ def, entity, resource, seller, buyer }} fallback={<Loading />} />;
       },
     }));
   });

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { loadRegistry } from '../../server/registry';
+import { DASHBOARD } from '../../contract';
 import { DEMO, sidebar, signIn, signedIn } from './helpers';
 
 const registry = await loadRegistry();
@@ -18,6 +19,7 @@ const ADMIN_PATHS = [
   ...registry.resources.flatMap((r) => (!r.menu && r.screenPath ? [r.screenPath] : [])),
 ];
 const SELLER_PATHS = registry.sellerTokens.map((token) => [...registry.access, ...registry.sellerPages].find((e) => e.token === token)!.path);
+const BUYER_PATHS = registry.buyerTokens.map((token) => [DASHBOARD, ...registry.buyerEntries].find((e) => e.token === token)!.path);
 
 /** Requests in flight per page, so a screen counts as loaded once none has been pending for a moment. */
 const traffic = new WeakMap<Page, { pending: number; last: number }>();
@@ -144,6 +146,12 @@ test('every seller screen', async ({ page }) => {
   expect(await audit(page, SELLER_PATHS)).toEqual({});
 });
 
+test('every buyer screen, colour contrast included', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, DEMO.buyer);
+  expect(await audit(page, BUYER_PATHS, 'buyer ')).toEqual({});
+});
+
 test('a cell’s whole value and the image list open from the keyboard', async ({ page }) => {
   await signedIn(page, DEMO.admin);
   await page.goto('/products');
@@ -200,6 +208,10 @@ test.describe('on a phone (390×844)', () => {
       if (scroll > inner) wide[path] = scroll;
     }
     expect(wide).toEqual({});
+    // A compact list (status and total on the right) keeps its contrast.
+    await page.goto('/orders');
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
     // The sidebar is folded away until the menu button opens it.
     await expect(sidebar(page).getByRole('menuitem', { name: 'Shops', exact: true })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -72,6 +72,11 @@ test('a buyer sees their own orders (DESIGN D9)', async ({ page, request }) => {
   // A contract-only server refuses a buyer's order search, so the card is left out there.
   if (!strict) await expect(card(page, 'Number of Orders')).toContainText(`(${own.length})`);
   await expect(card(page, 'Number of Admins')).toHaveCount(0);
+  if (strict) return;
+  // The card leads to those orders: the buyer's purchases.
+  await card(page, 'Number of Orders').getByRole('link').click();
+  await expect(page).toHaveURL(/\/my-purchases$/);
+  await expect(page.getByRole('main').getByRole('table').getByRole('row')).toHaveCount(Math.min(own.length, 15) + 1);
 });
 
 test('an admin accepts a chat, answers it, and sees a new visitor within the poll', async ({ page, request }) => {

@@ -17,6 +17,8 @@ export const ADMIN_MENU = [
 ];
 /** SPEC §2.6's seller list, then the seller's own pages (Packages). */
 export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products', 'Packages'];
+/** The buyer's list: the dashboard, the catalogue to buy from, their own orders. */
+export const BUYER_MENU = ['Dashboard', 'Catalogue', 'My purchases'];
 
 export async function signIn(page: Page, credential: string, password: string) {
   await page.goto('/login');

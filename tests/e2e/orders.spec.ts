@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../i18n/en';
 import { DEMO, sidebar, signedIn } from './helpers';
 
 const table = (page: Page) => page.getByRole('main').getByRole('table').first();
@@ -62,6 +63,27 @@ test.describe('orders', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
     await expect(row(page, 'TRK1019')).toContainText('Order in Transit');
+  });
+
+  test("My Orders' rows come with their status and totals, never filled in after the rows", async ({ page }) => {
+    // Watches every change of the page: whether rows were ever shown with a cell still loading.
+    await page.addInitScript(() => {
+      const seen = { rows: false, late: false };
+      (window as unknown as { cells: typeof seen }).cells = seen;
+      new MutationObserver(() => {
+        const rows = document.querySelectorAll('main table tbody tr');
+        if (!rows.length) return;
+        seen.rows = true;
+        if (document.querySelector('main table tbody [role="progressbar"]')) seen.late = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signedIn(page, DEMO.seller);
+    await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    const first = table(page).getByRole('row').nth(1);
+    await expect(first.locator('[data-money]').first()).toHaveText(/\d/);
+    await expect(first).toContainText(new RegExp(Object.values(en.resources.orders.choices).join('|')));
+    expect(await page.evaluate(() => (window as unknown as { cells: { rows: boolean; late: boolean } }).cells)).toEqual({ rows: true, late: false });
   });
 
   test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page }) => {
@@ -154,6 +176,56 @@ test.describe('orders', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('button', { name: 'OK' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
+  });
+
+  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signedIn(page, DEMO.buyer);
+    await sidebar(page).getByRole('menuitem', { name: 'Catalogue' }).click();
+    await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await box.fill('Product 26');
+    await box.press('Enter');
+    await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('row').filter({ hasText: 'Product 26' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart: 1 item(s)' }).click();
+    await page.getByLabel('Street name *').fill('7 Purchase Lane');
+    await page.getByLabel('Country *').fill('Liberia');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order placed', level: 1 })).toBeVisible();
+    const id = new URL(page.url()).searchParams.get('orders')!;
+    expect(id).toMatch(/^\d+$/);
+    await expect(page.getByRole('link', { name: 'See my purchases' })).toHaveAttribute('href', '/my-purchases');
+
+    // The dashboard's orders card leads to the buyer's purchases.
+    await sidebar(page).getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: /Orders/ }).first().click();
+    await expect(page).toHaveURL(/\/my-purchases$/);
+    await search(page, id, 0);
+    const placed = row(page, '7 Purchase Lane');
+    await expect(placed).toHaveCount(1);
+    await expect(placed.getByRole('cell').first()).toHaveText(id);
+    await expect(placed).toContainText('New Order');
+    await expect(page.getByRole('button', { name: 'Explore' })).toHaveCount(0);
+
+    await placed.getByRole('cell').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
+    await expect(dialog).toContainText('Product 26');
+    await expect(dialog.getByRole('table', { name: 'Totals' })).toContainText('Delivery fee');
+    await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Nothing to change: no form, no Control.
+    await expect(page.getByRole('tab', { name: 'Control' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /Add \/ Edit|Editor/ })).toHaveCount(0);
+    await expect(page.getByRole('radio')).toHaveCount(0);
+
+    // The global search finds it among the buyer's purchases.
+    const everything = page.getByRole('search').getByRole('searchbox');
+    await everything.fill(id);
+    await everything.press('Enter');
+    const group = page.getByRole('region', { name: 'My purchases' });
+    await expect(group.getByRole('link', { name: new RegExp(`#${id}\\b`) })).toBeVisible();
   });
 
   test('order statuses are listed read-only; an exchange rate is added with the country picker and deleted', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_MENU, DEMO, SELLER_MENU, api, apiLogin, expectMenu, outbox, sidebar, signIn, unique } from './helpers';
+import { ADMIN_MENU, DEMO, SELLER_MENU, BUYER_MENU, api, apiLogin, expectMenu, outbox, sidebar, signIn, unique } from './helpers';
 
 test('a new seller registers, signs out, signs in and sees the seller sidebar @smoke', async ({ page }) => {
   const email = `${unique('seller')}@example.com`;
@@ -101,8 +101,12 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await expectMenu(page, SELLER_MENU);
 });
 
-test('a buyer sees the dashboard and nothing else', async ({ page }) => {
+test('a buyer sees the dashboard, the catalogue and their purchases, and no seller or admin screen', async ({ page }) => {
   await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
   await expect(page).toHaveURL(/\/$/);
-  await expectMenu(page, ['Dashboard']);
+  await expectMenu(page, BUYER_MENU);
+  for (const path of ['/my-orders', '/orders']) {
+    await page.goto(path);
+    await expect(page.getByText('Access denied')).toBeVisible();
+  }
 });

@@ -81,6 +81,32 @@ describe('orders lists (SPEC §2.12)', () => {
     expect((await s.post('/order', { id: mine, tracking_number: 'X' }, tokens.buyer)).http).toBe(403);
   });
 
+  it("never shows a buyer another buyer's order, by list, global search, id, tracking number, seller scope or REST", async () => {
+    const buyer = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.buyer.email).executeTakeFirstOrThrow()).id);
+    const theirs = await s.db.selectFrom('orders').selectAll().where('customer_id', '!=', buyer).where('tracking_number', 'is not', null)
+      .orderBy('id').executeTakeFirstOrThrow();
+    const mine = await s.db.selectFrom('orders').selectAll().where('customer_id', '=', buyer).orderBy('id').executeTakeFirstOrThrow();
+    const search = (value: unknown, targets: string[], extra = {}) =>
+      s.post('/search-dive', { keyIndex: 4, value, targets, ...extra }, tokens.buyer);
+    expect((await search(theirs.tracking_number, ['tracking_number'])).body.HLL).toEqual([]);
+    expect((await search(String(theirs.id), ['id'])).body.HLL.map((o: { id: number }) => o.id)).not.toContain(theirs.id);
+    expect((await search(String(theirs.id), ['id'], { scope: 'own' })).body.HLL.every((o: { customer_id: number }) => o.customer_id === buyer)).toBe(true);
+    // The other side of the limit: the buyer's own order is found by the same searches.
+    expect((await search(String(mine.id), ['id'])).body.HLL.map((o: { id: number }) => o.id)).toContain(mine.id);
+    const rest = await fetch(`${s.url}/rest/orders?range=[0,99]`, { headers: { Authorization: `Bearer ${tokens.buyer}` } });
+    const rows = (await rest.json()) as { id: number; customer_id: number }[];
+    expect(rows.map((o) => o.id)).toContain(mine.id);
+    expect(rows.every((o) => o.customer_id === buyer)).toBe(true);
+    const one = await fetch(`${s.url}/rest/orders/${theirs.id}`, { headers: { Authorization: `Bearer ${tokens.buyer}` } });
+    expect(one.status).toBe(404);
+    // Read only: the buyer's own order is not theirs to change, by either dialect.
+    expect((await s.post('/order/status', { status: 6, id: mine.id }, tokens.buyer)).http).toBe(403);
+    const put = await fetch(`${s.url}/rest/orders/${mine.id}`, {
+      method: 'PUT', headers: { Authorization: `Bearer ${tokens.buyer}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ tracking_number: 'X' }),
+    });
+    expect(put.status).toBe(403);
+  });
+
   it('searches with keyIndex 4 over id, created_at and tracking_number, scoped for sellers', async () => {
     const theirs = await orderOf(OTHER);
     const found = await s.post('/search-dive', { keyIndex: 4, value: theirs.tracking_number, targets: ['id', 'created_at', 'tracking_number'] }, tokens.admin);

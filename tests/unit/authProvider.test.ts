@@ -222,9 +222,10 @@ describe('canAccessToken', () => {
     expect(canAccessToken(SELLER, 'users')).toBe(false);
   });
 
-  it('buyer: the dashboard only', () => {
-    expect(canAccessToken(BUYER, 'dashboard')).toBe(true);
+  it("buyer: the buyer list (the dashboard and the buyer entries), never a seller's or an admin's screen", () => {
+    for (const token of registry.buyerTokens) expect(canAccessToken(BUYER, token), token).toBe(true);
     expect(canAccessToken(BUYER, 'my-orders')).toBe(false);
+    expect(canAccessToken(BUYER, 'orders')).toBe(false);
     expect(canAccessToken({}, 'dashboard')).toBe(true);
   });
 });
@@ -242,7 +243,8 @@ describe('menuFor', () => {
     expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products', '/packages']);
   });
 
-  it('buyer: the dashboard', () => {
-    expect(menuFor(BUYER)).toEqual([{ token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' }]);
+  it('buyer: the dashboard, then the buyer entries', () => {
+    expect(menuFor(BUYER)).toEqual([{ token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' }, ...registry.buyerEntries]);
+    expect(registry.buyerEntries.length).toBeGreaterThan(0);
   });
 });

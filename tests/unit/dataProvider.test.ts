@@ -236,6 +236,19 @@ describe('getList', () => {
     expect(result.total).toBe(kept.length);
   });
 
+  it("keeps, on a buyer variant, only the rows naming the session user as buyer, and asks for no seller scope", async () => {
+    const def = registry.resources.find((r) => r.buyer)!;
+    const key = registry.entity(def.name).buyerKey!;
+    const data = [{ id: 1, [key]: USER_ID }, { id: 2, [key]: 9 }, { id: 3, [key]: null }];
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(data) }) });
+    const result = await dp.getList(def.buyer!.path.slice(1), LIST);
+    expect(calls[0].url).toBe(`${API}${registry.entity(def.name).list}`);
+    expect(calls[0].body).not.toHaveProperty('scope');
+    expect(result.data.map((r) => r.id)).toEqual([1]);
+    const search = fake({ json: ok({ HLL: data }) });
+    expect((await search.dp.getList(def.buyer!.path.slice(1), { ...LIST, filter: { q: '10' } })).data.map((r) => r.id)).toEqual([1]);
+  });
+
   it('scopes seller search results too', async () => {
     const { dp, calls } = fake({ json: ok({ HLL: [{ id: 1, owner_id: 8 }, { id: 2, owner_id: USER_ID }] }) });
     const result = await dp.getList('my-shops', { ...LIST, filter: { q: 'shop' } });

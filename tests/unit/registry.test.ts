@@ -11,6 +11,7 @@ import { registry } from '../../resources';
 import { loadRegistry } from '../../server/registry';
 import { en } from '../../i18n/en';
 import type { Field, ResourceDefinition } from '../../resources/types';
+import { compactLines } from '../../src/screens/CompactList';
 
 const profile = (abilities: number[], granted: string[]) => ({ abilities: JSON.stringify(abilities), granted_accesses: JSON.stringify(granted) });
 const paths = (p: ReturnType<typeof profile>) => menuFor(p).map((e) => e.path);
@@ -37,6 +38,21 @@ it('orders the sidebar and the assignable tokens as SPEC §2.6 and §6.2 do', ()
   expect(registry.assignable.some((t) => t.includes('my'))).toBe(false);
   // Every admin entry but the always-shown ones can be granted.
   expect(registry.assignable).toEqual(registry.access.map((a) => a.token).filter((t) => t !== 'dashboard' && !t.includes('my')));
+});
+
+it("gives buyers the dashboard, then the buyer entries in their order, none of them in the admin list or assignable", () => {
+  const entries = registry.resources.flatMap((r) => [...(r.buyer ? [r.buyer] : []), ...(r.buyerPages ?? [])]);
+  expect(entries.length).toBeGreaterThan(0);
+  expect(registry.buyerTokens).toEqual(['dashboard', ...[...entries].sort((a, b) => a.buyerOrder - b.buyerOrder).map((e) => e.token)]);
+  expect(menuFor(profile([1], [])).map((e) => e.token)).toEqual(registry.buyerTokens);
+  for (const { token } of entries) {
+    expect(registry.access.map((a) => a.token)).not.toContain(token);
+    expect(registry.assignable).not.toContain(token);
+    expect(registry.sellerTokens).not.toContain(token);
+    expect(en.menu[token as keyof typeof en.menu], token).toEqual(expect.any(String));
+  }
+  const noKey = { ...registry.resources.find((r) => r.buyer)!, name: 'bought', api: { ...registry.entity('orders'), buyerKey: undefined } };
+  expect(() => createRegistry([noKey])).toThrow(/buyer variant without api.buyerKey/);
 });
 
 const screens = registry.resources.filter((r) => r.screen?.kind === 'list' && r.menu);
@@ -68,6 +84,32 @@ describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, de
     });
   }
 
+  if (def.buyer) {
+    it('has a buyer variant in the buyer sidebar only, read only, to buyers only', () => {
+      const buyer = def.buyer!.path.slice(1);
+      const buyers = profile([1], []);
+      expect(registry.entity(name).buyerKey).toEqual(expect.any(String));
+      expect(registry.screen(buyer)).toMatchObject({ entity: registry.entity(name), buyer: true });
+      expect(paths(buyers)).toContain(`/${buyer}`);
+      expect(paths(profile([1, 2], []))).not.toContain(`/${buyer}`);
+      expect(paths(admin([...registry.assignable]))).not.toContain(`/${buyer}`);
+      expect(canUse(buyers, buyer, 'list')).toBe(true);
+      for (const action of ['create', 'edit', 'delete', 'status']) expect(canUse(buyers, buyer, action), action).toBe(false);
+      // Sellers and admins read their own lists; a buyer variant is a buyer's.
+      expect(canUse(profile([1, 2], []), buyer, 'list')).toBe(false);
+      expect(canUse(admin([token]), buyer, 'list')).toBe(false);
+      expect(en.menu[def.buyer!.token as keyof typeof en.menu]).toEqual(expect.any(String));
+    });
+  }
+
+  if (screen) {
+    it('shows a phone a compact list of its own columns, with something on its first line', () => {
+      const lines = compactLines(screen);
+      expect(lines.primary.length).toBeGreaterThan(0);
+      for (const column of [...lines.primary, ...lines.secondary, ...lines.tertiary]) expect(screen.columns).toContain(column);
+    });
+  }
+
   it('has every label it shows in i18n', () => {
     const messages = (en.resources as Record<string, { fields: Record<string, string>; inputs?: Record<string, string> }>)[name];
     expect(messages, `en.resources.${name}`).toBeDefined();
@@ -96,6 +138,24 @@ describe('canUse: a button the server would refuse is never shown', () => {
     expect(canUse(admin(['mail-templates']), 'mail-templates', 'create')).toBe(false);
     expect(canUse(admin(['mail-templates']), 'mail-templates', 'edit')).toBe(true);
     expect(canUse(admin(['orders']), 'orders', 'delete')).toBe(false);
+  });
+});
+
+describe('compactLines: the lines of a list on a phone', () => {
+  const columns = [
+    { kind: 'status', source: 'is_active' }, { kind: 'text', source: 'id' }, { kind: 'text', source: 'name' },
+    { kind: 'text', source: 'city' }, { kind: 'text', source: 'zip' }, { kind: 'text', source: 'bank', hidden: true },
+  ] as const;
+  it('derives them: the first shown column but the id, the next two, and the status on the right', () => {
+    expect(compactLines({ columns }).primary.map((c) => c.source)).toEqual(['name']);
+    expect(compactLines({ columns }).secondary.map((c) => c.source)).toEqual(['city', 'zip']);
+    expect(compactLines({ columns }).tertiary.map((c) => c.source)).toEqual(['is_active']);
+    expect(compactLines({ columns: [columns[1]] }).primary.map((c) => c.source)).toEqual(['id']);
+  });
+  it('takes the declared ones, and refuses a source that is not a column', () => {
+    const lines = compactLines({ columns, compact: { primary: ['id', 'name'], tertiary: ['zip'] } });
+    expect([lines.primary, lines.secondary, lines.tertiary].map((l) => l.map((c) => c.source))).toEqual([['id', 'name'], [], ['zip']]);
+    expect(() => compactLines({ columns, compact: { primary: ['nope'] } })).toThrow(/nope/);
   });
 });
 

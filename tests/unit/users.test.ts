@@ -54,10 +54,13 @@ describe('global search: what a user searches', () => {
     expect(targets.slice(0, 2)).toEqual(['my-shops', 'my-products']);
     expect(targets.every((r) => r.startsWith('my-'))).toBe(true);
   });
-  it('a seller searches their own screens only; a buyer nothing', () => {
+  it('a seller searches their own screens only; a buyer their purchases (the buyer variants)', () => {
     const seller = searchTargets({ abilities: '[1,2]', granted_accesses: '["users"]' }, registry).map((t) => t.resource);
     expect(seller.slice(0, 2)).toEqual(['my-shops', 'my-products']);
     expect(seller.every((r) => r.startsWith('my-'))).toBe(true);
-    expect(searchTargets({ abilities: '[1]' }, registry)).toEqual([]);
+    const buyerVariants = registry.resources.flatMap((r) => (r.buyer && registry.entity(r.name).search ? [r.buyer.path.slice(1)] : []));
+    expect(buyerVariants.length).toBeGreaterThan(0);
+    expect(searchTargets({ abilities: '[1]' }, registry).map((t) => t.resource)).toEqual(buyerVariants);
+    expect(seller.some((r) => buyerVariants.includes(r))).toBe(false);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * Lists on a phone (390×844): a compact list (react-admin's SimpleList) instead of a table whose
+ * columns run off-screen; My Orders keeps each order's status and total on screen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../i18n/en';
+import { loadRegistry } from '../../server/registry';
+import { DEMO, signIn } from './helpers';
+
+const registry = await loadRegistry();
+const main = (page: Page) => page.getByRole('main');
+/** The list's rows once loaded (or its 'No Data'). */
+const loaded = (page: Page) => expect(main(page).getByRole('listitem').first().or(main(page).getByText(en.management.no_data)).first()).toBeVisible();
+const STATUS = new RegExp(Object.values(en.resources.orders.choices).join('|'));
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("My Orders on a phone: each order's status and total on screen, a tap opens the order", async ({ page }) => {
+  await signIn(page, DEMO.seller.email, DEMO.seller.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/my-orders');
+  await loaded(page);
+  await expect(main(page).getByRole('table')).toHaveCount(0);
+  const first = main(page).getByRole('listitem').first();
+  await expect(first).toContainText(STATUS);
+  for (const part of [first.getByText(STATUS), first.locator('[data-money]').first()]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    const box = (await part.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(inner);
+  await first.getByRole('button').click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Order details' })).toBeVisible();
+});
+
+test('every list screen of an admin is a compact list on a phone, none a table', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  const lists = registry.resources.filter((r) => r.menu && (r as { screen?: { kind: string } }).screen?.kind !== 'page');
+  expect(lists.length).toBeGreaterThan(0);
+  for (const def of lists) {
+    await page.goto(def.menu!.path);
+    await loaded(page);
+    await expect(main(page).getByRole('table'), def.menu!.path).toHaveCount(0);
+  }
+});
+
+test('a buyer on a phone opens My purchases from the folded sidebar: each order with its status and total', async ({ page }) => {
+  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'My purchases' }).click();
+  await expect(page).toHaveURL(/\/my-purchases$/);
+  await loaded(page);
+  await expect(main(page).getByRole('table')).toHaveCount(0);
+  const first = main(page).getByRole('listitem').first();
+  await expect(first.getByText(STATUS)).toBeInViewport({ ratio: 1 });
+  await expect(first.locator('[data-money]').first()).toBeInViewport({ ratio: 1 });
+  await first.getByRole('button').click();
+  await expect(page.getByRole('dialog').getByRole('list', { name: 'Status history' })).toBeVisible();
+});
+
+test("a buyer on a phone reaches each product's price and 'Add to cart' in the catalogue", async ({ page }) => {
+  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: en.menu.catalogue }).click();
+  const first = page.getByRole('table', { name: en.cart.catalogue }).getByRole('row').nth(1);
+  const add = first.getByRole('button', { name: en.cart.add });
+  await expect(add).toBeInViewport({ ratio: 1 });
+  await expect(first.locator('[data-money]')).toBeInViewport({ ratio: 1 });
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(inner);
+  await add.click();
+  await expect(page.getByRole('button', { name: 'Cart: 1 item(s)' })).toBeVisible();
+});
