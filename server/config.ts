@@ -39,6 +39,10 @@ export interface ServerConfig {
   workers: number;
   /** Requests one keep-alive connection may carry before it is closed (0: no limit). */
   maxRequestsPerSocket?: number;
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; off without it. */
+  metricsToken?: string;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  shutdownGraceSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,6 +66,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
     maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET && Number.isInteger(Number(env.MAX_REQUESTS_PER_SOCKET)) ? Math.max(0, Number(env.MAX_REQUESTS_PER_SOCKET)) : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

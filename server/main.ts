@@ -14,6 +14,8 @@ import { seedProductImages } from './seeds/productImages';
 import { smtpSender, type Mail } from './mail';
 import { schedulePurge } from './maintenance';
 import { scaledLimits } from './throttle';
+import { superviseWorkers } from './ops/cluster';
+import { stopper } from './ops/shutdown';
 
 const config = readConfig();
 if (config.strict && config.dataDialect === 'simple-rest') {
@@ -30,26 +32,9 @@ if (cluster.isPrimary) {
 }
 if (cluster.isPrimary && config.workers > 1) {
   await database.close();
-  let stopping = false;
-  let listening = 0;
-  const fork = () => cluster.fork().on('listening', () => {
-    if (++listening === config.workers) {
-      console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''}, ${config.workers} API processes)`);
-    }
-  });
-  for (let i = 0; i < config.workers; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork();
-  });
-  const stop = () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    cluster.disconnect(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  superviseWorkers(config.workers, () =>
+    console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''}, ${config.workers} API processes)`),
+  );
 } else {
   await serve();
 }
@@ -57,12 +42,14 @@ if (cluster.isPrimary && config.workers > 1) {
 async function serve() {
   // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
   let onMail: ((mail: Mail) => void) | undefined;
+  const stop = stopper();
   const app = await buildApp(
     {
       db: database.db,
       config,
       onMail: (mail) => onMail?.(mail),
       limits: scaledLimits(config.rateLimitFactor),
+      ops: { connections: database.connections, metricsToken: config.metricsToken, stopping: stop.stopping },
     },
     {
       staticDir: config.staticDir, logger: loggerOptions(config.logLevel, logDestination()), trustProxy: config.trustProxy,
@@ -75,14 +62,10 @@ async function serve() {
   // Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
   const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
 
-  const shutdown = async () => {
+  stop.onSignals(app, config.shutdownGraceSeconds, async () => {
     stopPurge();
-    await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  });
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) {
     console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
