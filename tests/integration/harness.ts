@@ -15,6 +15,7 @@ import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
+import type { OpsContext } from '../../server/ops/health';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -91,6 +92,8 @@ export interface ServerOptions {
   registry?: Registry;
   limits?: Limits;
   clock?: () => number;
+  /** The operator's side: METRICS_TOKEN, whether the process is stopping. */
+  ops?: OpsContext;
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -107,6 +110,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
+    ops: { connections: database.connections, ...opts.ops },
   }, { staticDir: opts.staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
