@@ -1,0 +1,100 @@
+/**
+ * Moves the embedded database (DATA_DIR) into an empty PostgreSQL database: the tables are created
+ * there as the server creates them (migrate), then every table's rows are copied as they are, ids
+ * included, in batches, in one transaction (all or nothing), the source read in one read
+ * transaction (one consistent moment). The counters the triggers keep (list pages, order
+ * statistics, a record's seller) are copied with the rows, the triggers paused meanwhile; each id
+ * sequence then continues after the highest id.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { migrate, openDatabase, syncIdSequence, type DB } from '../db';
+import { CommandError, DATABASE_FILE } from './backup';
+
+/** PostgreSQL takes at most 65,535 parameters per statement. */
+const MAX_PARAMETERS = 30_000;
+const MAX_BATCH = 2_000;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function tablesOf(db: DB): Promise<Map<string, string[]>> {
+  const rows = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);
+  const tables = new Map<string, string[]>();
+  for (const r of rows.rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
+  return tables;
+}
+
+/** Tables of the target that already hold rows. */
+async function nonEmpty(db: DB): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of (await tablesOf(db)).keys()) {
+    const row = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(table)}) as any`.execute(db);
+    if (row.rows[0]?.any) found.push(table);
+  }
+  return found;
+}
+
+export async function moveData(opts: { dataDir: string; to: string; progress?: (table: string, done: number, total: number) => void }): Promise<Record<string, number>> {
+  if (!/^postgres(ql)?:\/\//.test(opts.to)) throw new CommandError('--to must be a PostgreSQL address: postgres://user:password@host:5432/database');
+  const file = path.join(opts.dataDir, DATABASE_FILE);
+  if (!fs.existsSync(file)) throw new CommandError(`There is no database at ${file} (DATA_DIR)`);
+  // The source is brought up to this version's tables first (nothing is dropped).
+  const embedded = openDatabase({ file });
+  await migrate(embedded);
+  await embedded.close();
+
+  const target = openDatabase({ url: opts.to });
+  const source = new SQLite(file, { fileMustExist: true });
+  try {
+    const full = await nonEmpty(target.db).catch((error: Error) => {
+      throw new CommandError(`The PostgreSQL database cannot be reached: ${error.message}`);
+    });
+    if (full.length) throw new CommandError(`The PostgreSQL database is not empty (${full.slice(0, 5).join(', ')} hold rows): move into a new, empty database`);
+    await migrate(target);
+    const targetTables = await tablesOf(target.db);
+    // Tables of the embedded database (its text-search tables are SQLite's own and have no counterpart).
+    const sourceTables = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[])
+      .filter((name) => targetTables.has(name));
+    const moved: Record<string, number> = {};
+    source.exec('begin');
+    await target.db.transaction().execute(async (trx) => {
+      for (const table of sourceTables) {
+        const have = new Set((source.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[]));
+        const columns = targetTables.get(table)!.filter((c) => have.has(c));
+        const total = Number(source.prepare(`select count(*) from ${quote(table)}`).pluck().get());
+        const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(MAX_PARAMETERS / columns.length)));
+        await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
+        let done = 0;
+        let batch: Record<string, unknown>[] = [];
+        const flush = async () => {
+          if (!batch.length) return;
+          await trx.insertInto(table).values(batch).execute();
+          done += batch.length;
+          batch = [];
+          opts.progress?.(table, done, total);
+        };
+        const rows = source.prepare(`select ${columns.map(quote).join(', ')} from ${quote(table)} order by rowid`).iterate() as IterableIterator<Record<string, unknown>>;
+        for (const row of rows) {
+          batch.push(row);
+          if (batch.length >= size) await flush();
+        }
+        await flush();
+        if (total === 0) opts.progress?.(table, 0, 0);
+        await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
+        if (columns.includes('id')) await syncIdSequence(trx, table);
+        moved[table] = done;
+      }
+    });
+    source.exec('commit');
+    await sql`analyze`.execute(target.db);
+    return moved;
+  } finally {
+    if (source.inTransaction) source.exec('rollback');
+    source.close();
+    await target.close();
+  }
+}
