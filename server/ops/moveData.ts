@@ -13,18 +13,21 @@ import { sql } from 'kysely';
 import { migrate, openDatabase, syncIdSequence, type DB } from '../db';
 import { CommandError, DATABASE_FILE } from './backup';
 
-/** PostgreSQL takes at most 65,535 parameters per statement. */
-const MAX_PARAMETERS = 30_000;
-const MAX_BATCH = 2_000;
+/** Rows per statement: each column travels as one array parameter (unnest), whatever the batch. */
+const BATCH = 5_000;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function tablesOf(db: DB): Promise<Map<string, string[]>> {
-  const rows = await sql<{ table_name: string; column_name: string }>`
-    select table_name, column_name from information_schema.columns
+/** Each table's columns and their types ('int4', 'varchar', …). */
+async function tablesOf(db: DB): Promise<Map<string, Map<string, string>>> {
+  const rows = await sql<{ table_name: string; column_name: string; udt_name: string }>`
+    select table_name, column_name, udt_name from information_schema.columns
     where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);
-  const tables = new Map<string, string[]>();
-  for (const r of rows.rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
+  const tables = new Map<string, Map<string, string>>();
+  for (const r of rows.rows) {
+    if (!tables.has(r.table_name)) tables.set(r.table_name, new Map());
+    tables.get(r.table_name)!.set(r.column_name, r.udt_name);
+  }
   return tables;
 }
 
@@ -64,23 +67,28 @@ export async function moveData(opts: { dataDir: string; to: string; progress?: (
     await target.db.transaction().execute(async (trx) => {
       for (const table of sourceTables) {
         const have = new Set((source.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[]));
-        const columns = targetTables.get(table)!.filter((c) => have.has(c));
+        const types = targetTables.get(table)!;
+        const columns = [...types.keys()].filter((c) => have.has(c));
         const total = Number(source.prepare(`select count(*) from ${quote(table)}`).pluck().get());
-        const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(MAX_PARAMETERS / columns.length)));
+        // insert … select * from unnest($1::int4[], $2::varchar[], …): a column per parameter.
+        const insert = (values: unknown[][]) => sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+          select * from unnest(${sql.join(values.map((v, i) => sql`${v}::${sql.raw(`${quote(types.get(columns[i])!)}[]`)}`))})`;
         await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
         let done = 0;
-        let batch: Record<string, unknown>[] = [];
+        let batch: unknown[][] = columns.map(() => []);
+        let size = 0;
         const flush = async () => {
-          if (!batch.length) return;
-          await trx.insertInto(table).values(batch).execute();
-          done += batch.length;
-          batch = [];
+          if (!size) return;
+          await insert(batch).execute(trx);
+          done += size;
+          batch = columns.map(() => []);
+          size = 0;
           opts.progress?.(table, done, total);
         };
-        const rows = source.prepare(`select ${columns.map(quote).join(', ')} from ${quote(table)} order by rowid`).iterate() as IterableIterator<Record<string, unknown>>;
+        const rows = source.prepare(`select ${columns.map(quote).join(', ')} from ${quote(table)} order by rowid`).raw().iterate() as IterableIterator<unknown[]>;
         for (const row of rows) {
-          batch.push(row);
-          if (batch.length >= size) await flush();
+          for (let c = 0; c < columns.length; c++) batch[c].push(row[c]);
+          if (++size >= BATCH) await flush();
         }
         await flush();
         if (total === 0) opts.progress?.(table, 0, 0);
