@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'postgres',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: ['tests/integration/directory.test.ts', 'tests/integration/cli.test.ts', 'tests/integration/assets.test.ts', 'tests/integration/backup.test.ts'],
+          exclude: ['tests/integration/directory.test.ts', 'tests/integration/cli.test.ts', 'tests/integration/assets.test.ts', 'tests/integration/backup.test.ts', 'tests/integration/compiled.test.ts'],
           globalSetup: ['tests/integration/postgres.setup.ts'],
           env: { TEST_DATABASE: 'postgres' },
         },
