@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
 import { endStreams, openStreams, trackStream } from '../../server/ops/streams';
@@ -99,6 +100,48 @@ describe(`a rolling restart of WORKERS=2 on ${dialect}`, () => {
     expect(await server.stop()).toBe('0');
     await fresh.drop();
   }, 120_000);
+});
+
+describe('one process stopping', () => {
+  it('answers the request in flight, then cuts what outlasts SHUTDOWN_GRACE_SECONDS and exits 0', async () => {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const env: Record<string, string> = fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir };
+    const server = await startProcess({ ...env, SHUTDOWN_GRACE_SECONDS: '1', LOG_LEVEL: 'warn' });
+    started.push(server);
+    const token = await server.login(demo.admin.email, demo.admin.password);
+    const { port } = new URL(server.url);
+    // A request whose body never finishes: in flight until the grace period ends.
+    const stuck = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    stuck.write(`POST /api/shops HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"page":`);
+    const cut = new Promise<void>((resolve) => stuck.once('close', () => resolve()));
+    stuck.on('error', () => {});
+    // A write in flight when the signal comes is answered.
+    const write = server.post('/shop', shop('in flight'), token);
+    server.child.kill('SIGTERM');
+    const answer = await write;
+    expect(answer.http).toBe(200);
+    expect(answer.body).toMatchObject({ status: true });
+    await cut;
+    expect(await server.exited).toBe('0');
+    const database = fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: `${fresh.dir}/marketplace.sqlite` });
+    try {
+      expect(await database.db.selectFrom('shops').select('name').where('id', '=', answer.body.detail.id).executeTakeFirst()).toEqual({ name: 'in flight' });
+    } finally {
+      await database.close();
+    }
+    await fresh.drop();
+  }, 60_000);
+
+  it('reads its grace period and metrics token from the environment', () => {
+    expect(readConfig({}).shutdownGraceSeconds).toBe(20);
+    expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '5' }).shutdownGraceSeconds).toBe(5);
+    expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+    for (const bad of ['-1', 'soon', '']) expect(readConfig({ SHUTDOWN_GRACE_SECONDS: bad }).shutdownGraceSeconds, bad).toBe(20);
+    expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'abc' }).metricsToken).toBe('abc');
+  });
 });
 
 describe('event streams when the process stops', () => {
