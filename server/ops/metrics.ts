@@ -74,11 +74,15 @@ new client.Gauge({
   aggregator: 'max',
   async collect() {
     let waiting = 0;
-    for (const db of new Set([...sources].map((s) => s.db))) {
-      const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      waiting += Number(row?.n ?? 0);
+    try {
+      for (const db of new Set([...sources].map((s) => s.db))) {
+        const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+        waiting += Number(row?.n ?? 0);
+      }
+      this.set(waiting);
+    } catch {
+      // The database is unreachable (the readiness probe says so): the other metrics still answer.
     }
-    this.set(waiting);
   },
 });
 
@@ -142,6 +146,13 @@ export async function metricsRoutes(app: FastifyInstance, opts: { token?: string
         .header('WWW-Authenticate', 'Bearer realm="metrics"')
         .send(envelope({ query: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' }));
     }
-    return reply.header('Cache-Control', 'no-store').type(metricsRegistry.contentType).send(await metricsText());
+    let text: string;
+    try {
+      text = await metricsText();
+    } catch (error) {
+      request.log.warn({ err: error }, 'metrics could not be gathered');
+      return reply.code(503).send(envelope({ query: 'The metrics could not be gathered from every API process; try again' }));
+    }
+    return reply.header('Cache-Control', 'no-store').type(metricsRegistry.contentType).send(text);
   });
 }
