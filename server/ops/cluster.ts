@@ -40,7 +40,15 @@ export function superviseWorkers(count: number, started: () => void): void {
     restarting = true;
     for (const old of alive()) {
       const fresh = cluster.fork();
-      await once(fresh, 'listening');
+      // Not replaced if it fails to start: the old processes then keep serving.
+      retiring.add(fresh.id);
+      const listening = await Promise.race([once(fresh, 'listening').then(() => true), once(fresh, 'exit').then(() => false)]);
+      if (!listening) {
+        console.error('A new API process failed to start: the rolling restart stopped, the running processes keep serving');
+        restarting = false;
+        return;
+      }
+      retiring.delete(fresh.id);
       retiring.add(old.id);
       old.process.kill('SIGTERM');
       await once(old, 'exit');
