@@ -63,12 +63,12 @@ export default defineConfig(({ command }) => ({
       {
         // The integration suite again on a real PostgreSQL (embedded, started by the global setup).
         // Files that never touch the database (the offline directory, the console's files) or are SQLite-file specific
-        // (the CLI on DATA_DIR) run once, above.
+        // (the CLI on DATA_DIR, backups of the embedded database) run once, above.
         extends: true,
         test: {
           name: 'postgres',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: ['tests/integration/directory.test.ts', 'tests/integration/cli.test.ts', 'tests/integration/assets.test.ts'],
+          exclude: ['tests/integration/directory.test.ts', 'tests/integration/cli.test.ts', 'tests/integration/assets.test.ts', 'tests/integration/backup.test.ts', 'tests/integration/compiled.test.ts'],
           globalSetup: ['tests/integration/postgres.setup.ts'],
           env: { TEST_DATABASE: 'postgres' },
         },

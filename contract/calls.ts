@@ -29,6 +29,8 @@ export interface CallSpec {
   multipart?: Readonly<Record<string, FieldSpec>>;
   /** What a success answers: the envelope, a file, or a plain JSON value. */
   answers?: 'envelope' | 'file' | 'json' | 'html' | 'events';
+  /** An operator's call (a probe for the load balancer): kept in strict mode, may answer 503. */
+  operations?: boolean;
 }
 
 const SIGNED_IN: readonly CallRole[] = ['signed-in'];
@@ -132,6 +134,13 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'GET', path: CHAT_PATHS.events, summary: 'Server-sent events: a chat changed (admins with ?ticket=, or a visitor with their chat cookie for their own chat)', roles: ['anyone'], extension: true,
     who: "an admin holding 'chat-logs' (with a ticket), or the visitor of the chat", answers: 'events',
+  },
+  {
+    method: 'GET', path: '/health', summary: 'Liveness: the process is running (reads nothing); for the load balancer', roles: ['anyone'], operations: true,
+  },
+  {
+    method: 'GET', path: '/ready', summary: 'Readiness: the database answers, its tables are migrated, the file storage is writable and the process is not stopping; 503 with the reason otherwise',
+    roles: ['anyone'], operations: true,
   },
   { method: 'GET', path: '/openapi.json', summary: 'This document', roles: ['anyone'], extension: true, answers: 'json' },
   { method: 'GET', path: '/docs', summary: 'An interactive reference of this document', roles: ['anyone'], extension: true, answers: 'html' },

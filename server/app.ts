@@ -34,6 +34,9 @@ import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
 import { chatRoutes } from './routes/chat';
 import { userRoutes } from './routes/users';
+import { healthRoutes, type OpsContext } from './ops/health';
+import { metricsRoutes } from './ops/metrics';
+import { closeConnectionsWhileStopping } from './ops/shutdown';
 
 export interface Context {
   db: Database['db'];
@@ -49,6 +52,8 @@ export interface Context {
   clock?: () => number;
   /** Built from limits and clock when not given. */
   throttle?: Throttle;
+  /** The operator's side: connections for the metrics, METRICS_TOKEN, whether the process is stopping. */
+  ops?: OpsContext;
 }
 
 /**
@@ -223,6 +228,10 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     }
   });
 
+  // Every answer is measured; GET /metrics (with METRICS_TOKEN) reads the numbers.
+  await metricsRoutes(app, { db: ctx.db, connections: ctx.ops?.connections, token: ctx.ops?.metricsToken });
+  closeConnectionsWhileStopping(app, ctx.ops?.stopping);
+
   // A request reads the database's generation (what answers are kept under) once: db.ts.
   app.addHook('preHandler', (_request, _reply, done) => oneReading(done));
 
@@ -267,6 +276,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
         }
         if (request.bodyProblem) throw request.bodyProblem;
       });
+      await healthRoutes(api, ctx);
       await userRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);

@@ -51,6 +51,10 @@ export interface ServerConfig {
   orderHoldMinutes?: number;
   /** Most of one product a buyer may hold in unpaid orders (ORDER_MAX_PER_BUYER). */
   orderMaxPerBuyer?: number;
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; off without it. */
+  metricsToken?: string;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  shutdownGraceSeconds: number;
 }
 
 /** A whole number from the environment within [min, max], or undefined (the rule's own default). */
@@ -93,6 +97,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsPerMinute: whole(env.UPLOADS_PER_MINUTE, DEFAULT_LIMITS.upload.max, 1),
     orderHoldMinutes: wholeNumber(env.ORDER_HOLD_MINUTES, 1, 60 * 24 * 30),
     orderMaxPerBuyer: wholeNumber(env.ORDER_MAX_PER_BUYER, 1, 1000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

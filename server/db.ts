@@ -22,6 +22,8 @@ export type DB = Kysely<Record<string, Row>>;
 export interface Database {
   db: DB;
   dialect: 'sqlite' | 'postgres';
+  /** Connections to the database: how many are busy and how many are open (PostgreSQL's pool; SQLite keeps one). */
+  connections(): { inUse: number; open: number };
   close(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
       readings.set(db, { writes: writes.count, generation });
       return generation;
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', connections: () => ({ inUse: pool.totalCount - pool.idleCount, open: pool.totalCount }), close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
   if (file !== ':memory:') privateFile(file);
@@ -61,7 +63,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // are counted as they run. Together: a value that changes whenever the database may have changed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   generations.set(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', connections: () => ({ inUse: sqlite.inTransaction ? 1 : 0, open: sqlite.open ? 1 : 0 }), close: () => db.destroy() };
 }
 
 /**

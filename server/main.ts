@@ -15,6 +15,8 @@ import { smtpSender, type Mail } from './mail';
 import { schedulePurge, scheduleSweeps } from './maintenance';
 import { registry } from './registry';
 import { DEFAULT_LIMITS, scaledLimits } from './throttle';
+import { superviseWorkers } from './ops/cluster';
+import { stopper } from './ops/shutdown';
 
 const config = readConfig();
 if (config.strict && config.dataDialect === 'simple-rest') {
@@ -31,26 +33,9 @@ if (cluster.isPrimary) {
 }
 if (cluster.isPrimary && config.workers > 1) {
   await database.close();
-  let stopping = false;
-  let listening = 0;
-  const fork = () => cluster.fork().on('listening', () => {
-    if (++listening === config.workers) {
-      console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''}, ${config.workers} API processes)`);
-    }
-  });
-  for (let i = 0; i < config.workers; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork();
-  });
-  const stop = () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    cluster.disconnect(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  superviseWorkers(config.workers, () =>
+    console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''}, ${config.workers} API processes)`),
+  );
 } else {
   await serve();
 }
@@ -58,12 +43,14 @@ if (cluster.isPrimary && config.workers > 1) {
 async function serve() {
   // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
   let onMail: ((mail: Mail) => void) | undefined;
+  const stop = stopper();
   const app = await buildApp(
     {
       db: database.db,
       config,
       onMail: (mail) => onMail?.(mail),
       limits: scaledLimits(config.rateLimitFactor, { ...DEFAULT_LIMITS, upload: { ...DEFAULT_LIMITS.upload, max: config.uploadsPerMinute } }),
+      ops: { connections: database.connections, metricsToken: config.metricsToken, stopping: stop.stopping },
     },
     {
       staticDir: config.staticDir, logger: loggerOptions(config.logLevel, logDestination()), trustProxy: config.trustProxy,
@@ -81,15 +68,11 @@ async function serve() {
   // Records' work that falls due (an unpaid order's hold ending): swept every minute.
   const stopSweeps = scheduleSweeps(database.db, registry.entities, 60_000, logError('sweep failed'));
 
-  const shutdown = async () => {
+  stop.onSignals(app, config.shutdownGraceSeconds, async () => {
     stopPurge();
     stopSweeps();
-    await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  });
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) {
     console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);

@@ -114,7 +114,7 @@ function errors(roles: readonly CallRole[], extra: string[] = []): Record<string
   const out: Record<string, unknown> = { 400: response('BadRequest') };
   if (!roles.includes('anyone')) out[401] = response('Unauthorized');
   if (!(roles.length === 1 && roles[0] === 'anyone')) out[403] = response('Forbidden');
-  for (const code of extra) out[code] = response(({ 404: 'NotFound', 409: 'Conflict', 429: 'TooManyRequests' } as Record<string, string>)[code]);
+  for (const code of extra) out[code] = response(({ 404: 'NotFound', 409: 'Conflict', 429: 'TooManyRequests', 503: 'Unavailable' } as Record<string, string>)[code]);
   return out;
 }
 
@@ -304,7 +304,7 @@ function callOperation(call: CallSpec): Operation {
   const who = call.who ?? (call.roles.includes('anyone') ? 'Anyone.' : call.roles.join(', '));
   return operation({
     id: call.path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'root',
-    tag: call.extension ? 'extensions' : 'calls',
+    tag: call.operations ? 'operations' : call.extension ? 'extensions' : 'calls',
     summary: call.summary,
     roles: call.roles,
     who: who.endsWith('.') ? who : `${who}.`,
@@ -313,7 +313,7 @@ function callOperation(call: CallSpec): Operation {
     multipart: call.multipart ? inputSchema(call.multipart, true) : undefined,
     parameters: params.length ? params : undefined,
     ok,
-    errors: errors(call.roles, call.path.includes('{') ? ['404'] : []),
+    errors: errors(call.roles, [...(call.path.includes('{') ? ['404'] : []), ...(call.operations ? ['503'] : [])]),
   });
 }
 
@@ -420,6 +420,7 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     tags: [
       { name: 'calls', description: 'Calls of the contract that are not one entity\'s' },
       { name: 'extensions', description: 'Calls beyond the contract (absent in strict mode)' },
+      { name: 'operations', description: "Probes for the load balancer and the operator (kept in strict mode)" },
       ...entities.map((e) => ({ name: e.name, description: `${e.title} records` })),
     ],
     paths,
@@ -433,6 +434,7 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
         NotFound: errorResponse('No such record (or not the caller\'s)'),
         Conflict: errorResponse('A unique value is taken, or other records still use this one'),
         TooManyRequests: errorResponse('Too many attempts; Retry-After says when to try again'),
+        Unavailable: errorResponse('Not ready to serve (the database, the storage, or the process stopping); query says why'),
       },
     },
     ...(undocumented.length ? { 'x-undocumented': undocumented } : {}),

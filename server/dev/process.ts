@@ -1,5 +1,5 @@
 /**
- * The real server as a separate process (`server/main.ts`, as `npm run serve` starts it), for tests
+ * The real server as a separate process (`server/main.ts`, or its JavaScript build as `npm run serve` starts it), for tests
  * that kill it or run several of them on one database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,10 +29,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/main.ts` with this environment and resolves once it listens. */
-export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `server/main.ts` with this environment and resolves once it listens; `compiled`: the
+ * JavaScript build (build/server/main.js, as `npm run serve` runs it) with plain node.
+ */
+export async function startProcess(env: Record<string, string>, opts: { compiled?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, opts.compiled ? ['build/server/main.js'] : ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'development', DEMO: '1', HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { authorize } from '../guard';
 import { readId } from '../records';
 import { presentMany } from '../store';
 import { ok } from './common';
+import { trackStream } from '../ops/streams';
 
 export async function chatRoutes(app: FastifyInstance, { db, config, registry }: AppContext) {
   const chats = registry.entities.find((e) => e.name === 'chats');
@@ -94,6 +95,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, registry }:
     });
     res.write('retry: 3000\n\n');
     sendEvent(res, 'ready', first);
+    trackStream(res);
     const remove = feed.add({ ...who, res });
     res.on('close', remove);
   });

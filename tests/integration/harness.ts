@@ -17,6 +17,7 @@ import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
 import type { UploadPolicy } from '../../server/attachments';
 import type { Mail } from '../../server/mail';
+import type { OpsContext } from '../../server/ops/health';
 
 export interface Answer<D = unknown, H = unknown> {
   http: number;
@@ -99,6 +100,8 @@ export interface ServerOptions {
   uploads?: Partial<UploadPolicy>;
   /** Settings of the server's own rules (an order's hold time, the cap per buyer). */
   config?: { orderHoldMinutes?: number; orderMaxPerBuyer?: number };
+  /** The operator's side: METRICS_TOKEN, whether the process is stopping. */
+  ops?: OpsContext;
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -115,6 +118,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
+    ops: { connections: database.connections, ...opts.ops },
   }, { staticDir: opts.staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

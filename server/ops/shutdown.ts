@@ -1,0 +1,68 @@
+/**
+ * A clean stop (SIGTERM, as a rolling deploy or an orchestrator sends it; SIGINT too):
+ * 1. /api/ready answers 503 and every answer from now on carries `Connection: close`;
+ * 2. the process stops accepting connections (under WORKERS the primary gives new ones to the
+ *    other processes), and the event streams end with a reconnection hint;
+ * 3. requests in flight are finished; a keep-alive connection is closed after its next answer, or
+ *    when it has been idle for the keep-alive timeout (never in the instant a client may be
+ *    sending on it); after the grace period whatever is left is cut;
+ * 4. the app's own closing (timers, the chat feed), then `cleanup` (the database), the logs
+ *    written out, and the process exits.
+ * Signals that come while stopping change nothing (Ctrl-C reaches every process of WORKERS, and the
+ * primary then asks them too); the grace period bounds the stop.
+ */
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { endStreams } from './streams';
+
+export interface Stopper {
+  /** True once a stop has begun. */
+  stopping(): boolean;
+  /** Stops on SIGTERM and SIGINT: the app, then `cleanup`, then the process. */
+  onSignals(app: FastifyInstance, graceSeconds: number, cleanup: () => Promise<void>): void;
+}
+
+export function stopper(): Stopper {
+  let stopping = false;
+  return {
+    stopping: () => stopping,
+    onSignals(app, graceSeconds, cleanup) {
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        app.log.info({ signal, graceSeconds }, 'stopping: finishing the requests in flight');
+        const server = app.server;
+        const grace = setTimeout(() => {
+          app.log.warn('grace period over: closing the connections left');
+          server.closeAllConnections();
+        }, graceSeconds * 1000);
+        // net.Server's close: stops accepting and calls back once every connection has ended
+        // (http.Server's would also cut idle keep-alive connections a client may be sending on).
+        const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+        endStreams();
+        await drained;
+        clearTimeout(grace);
+        try {
+          await app.close();
+          await cleanup();
+          app.log.info('stopped');
+        } catch (error) {
+          app.log.error({ err: error }, 'stopping failed');
+        }
+        const log = app.log as unknown as { flush?: (done: () => void) => void };
+        if (typeof log.flush === 'function') await new Promise<void>((resolve) => log.flush!(() => resolve()));
+        process.exit(0);
+      };
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+      process.on('SIGINT', () => void stop('SIGINT'));
+    },
+  };
+}
+
+/** While stopping, every answer closes its connection: clients go to another process for the next request. */
+export function closeConnectionsWhileStopping(app: FastifyInstance, stopping: (() => boolean) | undefined): void {
+  if (!stopping) return;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (stopping()) reply.header('Connection', 'close');
+  });
+}

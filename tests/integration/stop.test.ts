@@ -1,0 +1,170 @@
+/**
+ * Stopping cleanly: the two API processes of WORKERS=2 are restarted one after the other (SIGHUP to
+ * the primary: a new process listens, then the old one gets SIGTERM) while 20 clients write; no
+ * request fails or answers 5xx, and every acknowledged write is in the database. The metrics of
+ * both processes are gathered by the primary. An event stream ends with a reconnection hint.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
+import { startProcess, type ServerProcess } from '../../server/dev/process';
+import { endStreams, openStreams, trackStream } from '../../server/ops/streams';
+import { demo, dialect, freshDatabase } from './harness';
+
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+});
+
+const shop = (name: string) => ({
+  name, description: 'Rolling goods', category_id: 1,
+  address: { street_name: '1 Test Road', zip: '1000', country: 'Nigeria' },
+  bank: { bank_name: 'Bank', bank_country: 'Nigeria', account_name: 'Test', account_number: '1' },
+});
+
+/** The API processes the primary started (Linux: the primary's children). */
+const workersOf = (pid: number) =>
+  fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number).sort();
+
+describe(`a rolling restart of WORKERS=2 on ${dialect}`, () => {
+  it('under 20 writing clients: no failed request, no 5xx, no acknowledged write lost; metrics gathered from both', async () => {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const env: Record<string, string> = fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir };
+    const server = await startProcess({ ...env, WORKERS: '2', METRICS_TOKEN: 'rolling-token', LOG_LEVEL: 'warn' });
+    started.push(server);
+    let output = '';
+    server.child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000)));
+    const restarted = new Promise<void>((resolve) => server.child.stdout!.on('data', () => output.includes('API processes restarted') && resolve()));
+
+    const token = await server.login(demo.admin.email, demo.admin.password);
+    const before = workersOf(server.child.pid!);
+    expect(before).toHaveLength(2);
+
+    const acknowledged = new Map<number, string>();
+    const failures: string[] = [];
+    let failed!: () => void;
+    const failing = new Promise<void>((resolve) => (failed = resolve));
+    let stop = false;
+    let target = 100;
+    let reached!: () => void;
+    let enough = new Promise<void>((resolve) => (reached = resolve));
+    const client = async (c: number) => {
+      for (let i = 0; !stop; i++) {
+        const name = `rolling ${c}-${i}`;
+        try {
+          const answer = await server.post('/shop', shop(name), token);
+          if (answer.http !== 200 || !answer.body.status) failures.push(`${answer.http} ${answer.body.query}`);
+          else acknowledged.set(Number(answer.body.detail.id), name);
+        } catch (error) {
+          failures.push(String((error as Error).cause ?? error));
+        }
+        if (failures.length) failed();
+        if (acknowledged.size >= target) reached();
+      }
+    };
+    const clients = Array.from({ length: 20 }, (_, c) => client(c));
+    // A failure ends the run at once (the assertion below shows it).
+    await Promise.race([enough, failing]);
+    server.child.kill('SIGHUP');
+    await Promise.race([restarted, failing]);
+    // As many writes again once both processes are new.
+    target = acknowledged.size + 100;
+    enough = new Promise<void>((resolve) => (reached = resolve));
+    await Promise.race([enough, failing]);
+    stop = true;
+    await Promise.all(clients);
+    expect(failures).toEqual([]);
+
+    const after = workersOf(server.child.pid!);
+    expect(after).toHaveLength(2);
+    expect(after.filter((pid) => before.includes(pid))).toEqual([]);
+    const database = fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: `${fresh.dir}/marketplace.sqlite` });
+    try {
+      const rows = await database.db.selectFrom('shops').select(['id', 'name']).where('id', 'in', [...acknowledged.keys()]).execute();
+      expect(new Map(rows.map((r) => [Number(r.id), r.name]))).toEqual(acknowledged);
+    } finally {
+      await database.close();
+    }
+
+    // The metrics answer for both processes, whichever is asked.
+    const res = await fetch(server.url.replace(/\/api$/, '/metrics'), { headers: { Authorization: 'Bearer rolling-token' } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^marketplace_api_processes 2$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/api\/shop",status="200"\} \d+$/m);
+
+    expect(await server.stop()).toBe('0');
+    await fresh.drop();
+  }, 120_000);
+});
+
+describe('one process stopping', () => {
+  it('answers the request in flight, then cuts what outlasts SHUTDOWN_GRACE_SECONDS and exits 0', async () => {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const env: Record<string, string> = fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir };
+    const server = await startProcess({ ...env, SHUTDOWN_GRACE_SECONDS: '1', LOG_LEVEL: 'warn' });
+    started.push(server);
+    const token = await server.login(demo.admin.email, demo.admin.password);
+    const { port } = new URL(server.url);
+    // A request whose body never finishes: in flight until the grace period ends.
+    const stuck = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    stuck.write(`POST /api/shops HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"page":`);
+    const cut = new Promise<void>((resolve) => stuck.once('close', () => resolve()));
+    stuck.on('error', () => {});
+    // A write in flight when the signal comes is answered.
+    const write = server.post('/shop', shop('in flight'), token);
+    server.child.kill('SIGTERM');
+    const answer = await write;
+    expect(answer.http).toBe(200);
+    expect(answer.body).toMatchObject({ status: true });
+    await cut;
+    expect(await server.exited).toBe('0');
+    const database = fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: `${fresh.dir}/marketplace.sqlite` });
+    try {
+      expect(await database.db.selectFrom('shops').select('name').where('id', '=', answer.body.detail.id).executeTakeFirst()).toEqual({ name: 'in flight' });
+    } finally {
+      await database.close();
+    }
+    await fresh.drop();
+  }, 60_000);
+
+  it('reads its grace period and metrics token from the environment', () => {
+    expect(readConfig({}).shutdownGraceSeconds).toBe(20);
+    expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '5' }).shutdownGraceSeconds).toBe(5);
+    expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+    for (const bad of ['-1', 'soon', '']) expect(readConfig({ SHUTDOWN_GRACE_SECONDS: bad }).shutdownGraceSeconds, bad).toBe(20);
+    expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'abc' }).metricsToken).toBe('abc');
+  });
+});
+
+describe('event streams when the process stops', () => {
+  it('end with a reconnection hint, and are counted while open', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('retry: 3000\n\n');
+      trackStream(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const reader = res.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('retry: 3000\n\n');
+      expect(openStreams()).toBe(1);
+      endStreams();
+      let rest = '';
+      for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+      expect(rest).toMatch(/^retry: \d{4}\n\n$/);
+      expect(Number(/\d+/.exec(rest)![0])).toBeGreaterThanOrEqual(1000);
+      expect(openStreams()).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
