@@ -51,6 +51,27 @@ export interface ResourceApi {
   screenPath?: string;
   seller?: SellerEntry;
   sellerPages?: readonly SellerPageEntry[];
+  /**
+   * Console pages of the resource outside its screen (`/catalogue`, `/packages`): open to every
+   * signed-in user, or only to those holding `access` (a sidebar token).
+   */
+  routes?: readonly PageRoute[];
+}
+
+/** A console page of a resource: its path, and the sidebar token it needs (none: any signed-in user). */
+export interface PageRoute {
+  path: string;
+  access?: string;
+}
+
+/**
+ * A route the console knows behind the sign-in: a resource's screen (its admin screen, its seller
+ * variant) or page, or a page of the console itself. `token` is the access it needs (none: any
+ * signed-in user). Every one of them is guarded by the same check (canAccess on its first segment).
+ */
+export interface ConsoleRoute {
+  path: string;
+  token?: string;
 }
 
 export interface AccessEntry {
@@ -88,10 +109,18 @@ export interface Registry<R extends ResourceApi = ResourceApi> {
   sellerPages: readonly AccessEntry[];
   /** Tokens an admin may grant in 'Assign Roles': all but the 'my' and dashboard entries (SPEC §6.2). */
   assignable: readonly string[];
+  /** Every route of the console behind the sign-in, but the dashboard's (`/`), which all may open. */
+  routes: readonly ConsoleRoute[];
+  /** The page (not screen) of this route segment ('catalogue', 'search'). */
+  page(segment: string): ConsoleRoute | undefined;
 }
 
 /** The dashboard is a page, not a resource: always first (SPEC §2.6). */
 export const DASHBOARD: AccessEntry = { token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' };
+
+/** The console's own pages, besides the dashboard: the global search (every signed-in user). */
+export const SEARCH_PATH = '/search';
+const SHELL_PAGES: readonly ConsoleRoute[] = [{ path: SEARCH_PATH }];
 
 /** A new entity's keyIndex when its file names none: stable, derived from its name, above the legacy ones. */
 export function derivedKeyIndex(name: string): number {
@@ -158,6 +187,15 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     ...[...items, ...pages].filter((i) => i.sellerOrder !== undefined).sort((a, b) => a.sellerOrder! - b.sellerOrder!).map((i) => i.entry.token),
   ];
   const sellerPages = pages.map((p) => p.entry);
+  const screens: ConsoleRoute[] = resources.flatMap((resource, index) => [
+    ...(resource.menu ? [{ path: resource.menu.path, token: resource.menu.token }] : []),
+    ...(!resource.menu && resource.screenPath ? [{ path: resource.screenPath, token: entities[index].access }] : []),
+    ...(resource.seller ? [{ path: resource.seller.path, token: resource.seller.token }] : []),
+  ]);
+  const pageRoutes: ConsoleRoute[] = [
+    ...SHELL_PAGES,
+    ...resources.flatMap((resource) => (resource.routes ?? []).map(({ path, access }) => (access ? { path, token: access } : { path }))),
+  ];
   const tokens = new Set<string>();
   for (const { token } of [...access, ...sellerPages]) {
     if (tokens.has(token)) throw new Error(`Two sidebar entries use the access token ${token}`);
@@ -183,6 +221,8 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     sellerTokens,
     sellerPages,
     assignable: access.map((a) => a.token).filter((token) => !isAlwaysAllowed(token)),
+    routes: [...screens, ...pageRoutes],
+    page: (segment) => pageRoutes.find((p) => p.path.slice(1).toLowerCase() === segment.toLowerCase()),
   };
 }
 

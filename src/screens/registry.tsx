@@ -1,11 +1,12 @@
 /**
  * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
- * seller variant from the same declaration.
+ * seller variant from the same declaration, each behind the routes' one access check (RouteGuard).
  */
 import { Loading, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
 import type { ResourceDefinition } from '../../resources/types';
 import { Loaded } from './loaded';
+import { RouteGuard } from './RouteGuard';
 
 const loadScreen = () => import('./ManagementScreen');
 
@@ -20,7 +21,11 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     return variants.map(({ resource, seller }) => ({
       name: resource,
       list: function DeclaredScreen() {
-        return <Loaded loader={loadScreen} props={{ def, entity, resource, seller }} fallback={<Loading />} />;
+        return (
+          <RouteGuard path={`/${resource}`}>
+            <Loaded loader={loadScreen} props={{ def, entity, resource, seller }} fallback={<Loading />} />
+          </RouteGuard>
+        );
       },
     }));
   });
