@@ -201,7 +201,6 @@ export const en = {
     showing: 'Showing %{from} to %{to} of %{total} results',
     previous: 'Previous',
     next: 'Next',
-    ellipsis: '...',
     pages: 'Pages',
     search: 'Search',
     clear_search: 'Clear search',

@@ -196,7 +196,6 @@ export const fr = {
     showing: 'Résultats %{from} à %{to} sur %{total}',
     previous: 'Précédent',
     next: 'Suivant',
-    ellipsis: '...',
     pages: 'Pages',
     search: 'Rechercher',
     clear_search: 'Effacer la recherche',
