@@ -255,11 +255,12 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   };
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
-    // Wide tables scroll inside their card; the page never grows wider than the window. (Only the
-    // table's own wrapper scrolls: the bulk actions bar floats above it.)
+    // A screen's default columns fit a 1366 px screen (cells half as wide apart as MUI's, long text cut
+    // short); more columns, or a phone, scroll inside the card and the page never grows wider than the
+    // window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
     <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
       <DataTable
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { px: 1 } }}
         storeKey={storeKey}
         hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
         rowClick={(_id, _resource, record) => {
