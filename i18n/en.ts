@@ -431,6 +431,7 @@ export const en = {
       choices: { yes: 'yes', no: 'no', new: 'new', preown: 'pre-owned', active: 'active', draft: 'draft' },
       double_click: 'double click',
       out_of_stock: 'Out of Stock',
+      no_own_shop: 'You have no shop yet: create one first',
       images_title: 'Images of %{name}',
       image_n: 'Image %{n}',
       no_images: 'No images',

@@ -421,6 +421,7 @@ export const fr = {
       choices: { yes: 'oui', no: 'non', new: 'neuf', preown: "d'occasion", active: 'actif', draft: 'brouillon' },
       double_click: 'double-cliquez',
       out_of_stock: 'En rupture de stock',
+      no_own_shop: "Vous n'avez pas encore de boutique : créez-en une d'abord",
       images_title: 'Images de %{name}',
       image_n: 'Image %{n}',
       no_images: "Pas d'images",
