@@ -70,11 +70,11 @@ test.describe('orders', () => {
     await search(page, 'TRK1024');
     const chooser = page.getByRole('combobox', { name: 'Display currency' });
     await expect(chooser).toHaveText('USD');
-    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
     await chooser.click();
     await page.getByRole('option', { name: 'NGN ₦' }).click();
     const total = row(page, 'TRK1024').locator('[data-money]').nth(1);
-    await expect(total).toHaveText(/^₦[\d,]+\.\d\d$/);
+    await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
     await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);
     await page.reload();
