@@ -127,7 +127,16 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
     const viewer = () => auth.getIdentity() as Promise<DashboardViewer>;
     // The dashboard is the first screen after signing in: its numbers are asked for with the
     // sign-in's answer, while the layout draws.
-    return { ...auth, login: (params: LoginParams) => auth.login(params).then(() => void prefetchStats(queryClient, post, viewer)) };
+    // A new sign-in asks every route's access anew: what was answered while signed out (or as
+    // someone else) is forgotten before the page asked for opens.
+    return {
+      ...auth,
+      login: (params: LoginParams) =>
+        auth.login(params).then(() => {
+          queryClient.removeQueries({ queryKey: ['auth', 'canAccess'] });
+          void prefetchStats(queryClient, post, viewer);
+        }),
+    };
   }, [config.apiUrl, dataProvider]);
   // Created once the first language's messages are loaded (main.tsx preloads them).
   const i18nProvider = useMemo(() => createI18nProvider(), []);

@@ -142,6 +142,8 @@ test.describe('shops', () => {
   test('a double-clicked cell shows its value, a search with nothing found shows No Data', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await page.goto('/shops');
+    // Other tests add shops: the one wanted is searched for.
+    await search(page, 'Store 17');
     await row(page, "Olu's Store 17").getByText('London, England, United Kingdom').dblclick();
     await expect(page.getByRole('dialog')).toContainText('London, England, United Kingdom');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
