@@ -16,7 +16,8 @@ test.describe('orders', () => {
   test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
-    await expect(page.getByText('Count: 30')).toBeVisible();
+    // Other tests place orders: the count is whatever the database holds.
+    await expect(page.getByText(/^Count: \d+$/)).toBeVisible();
     await search(page, 'TRK1024');
     await expect(row(page, 'TRK1024')).toContainText('New Order');
     await expect(row(page, 'TRK1024')).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
