@@ -48,6 +48,9 @@ const RULE_OF: Record<string, 'read' | 'create' | 'update'> = {
  */
 export function canUse(profile: AccessProfile, resource: string, action = 'list', registry: Registry = defaultRegistry): boolean {
   const found = registry.screen(resource);
+  // A page (the catalogue, packages): any signed-in user, or those holding its token.
+  const page = found ? undefined : registry.page(resource);
+  if (page) return page.token === undefined || canAccessToken(profile, page.token, registry);
   const token = found ? (found.seller ? found.entity.owner!.access : found.buyer ? found.resource.buyer!.token : found.entity.access) : resource;
   if (!canAccessToken(profile, token, registry)) return false;
   if (!found) return true;

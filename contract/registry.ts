@@ -65,6 +65,27 @@ export interface ResourceApi {
   sellerPages?: readonly SellerPageEntry[];
   buyer?: BuyerEntry;
   buyerPages?: readonly BuyerEntry[];
+  /**
+   * Console pages of the resource outside its screen (`/catalogue`, `/packages`): open to every
+   * signed-in user, or only to those holding `access` (a sidebar token).
+   */
+  routes?: readonly PageRoute[];
+}
+
+/** A console page of a resource: its path, and the sidebar token it needs (none: any signed-in user). */
+export interface PageRoute {
+  path: string;
+  access?: string;
+}
+
+/**
+ * A route the console knows behind the sign-in: a resource's screen (its admin screen, its seller
+ * variant) or page, or a page of the console itself. `token` is the access it needs (none: any
+ * signed-in user). Every one of them is guarded by the same check (canAccess on its first segment).
+ */
+export interface ConsoleRoute {
+  path: string;
+  token?: string;
 }
 
 export interface AccessEntry {
@@ -108,10 +129,18 @@ export interface Registry<R extends ResourceApi = ResourceApi> {
   buyerEntries: readonly AccessEntry[];
   /** Tokens an admin may grant in 'Assign Roles': all but the 'my' and dashboard entries (SPEC §6.2). */
   assignable: readonly string[];
+  /** Every route of the console behind the sign-in, but the dashboard's (`/`), which all may open. */
+  routes: readonly ConsoleRoute[];
+  /** The page (not screen) of this route segment ('catalogue', 'search'). */
+  page(segment: string): ConsoleRoute | undefined;
 }
 
 /** The dashboard is a page, not a resource: always first (SPEC §2.6). */
 export const DASHBOARD: AccessEntry = { token: 'dashboard', path: '/', level: 2, icon: 'Dashboard' };
+
+/** The console's own pages, besides the dashboard: the global search (every signed-in user). */
+export const SEARCH_PATH = '/search';
+const SHELL_PAGES: readonly ConsoleRoute[] = [{ path: SEARCH_PATH }];
 
 /** A new entity's keyIndex when its file names none: stable, derived from its name, above the legacy ones. */
 export function derivedKeyIndex(name: string): number {
@@ -186,6 +215,16 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     .flatMap((resource) => [...(resource.buyer ? [resource.buyer] : []), ...(resource.buyerPages ?? [])])
     .sort((a, b) => a.buyerOrder - b.buyerOrder);
   const buyerEntries: AccessEntry[] = buyerItems.map(({ token, path, icon }) => ({ token, path, level: 1, icon }));
+  const screens: ConsoleRoute[] = resources.flatMap((resource, index) => [
+    ...(resource.menu ? [{ path: resource.menu.path, token: resource.menu.token }] : []),
+    ...(!resource.menu && resource.screenPath ? [{ path: resource.screenPath, token: entities[index].access }] : []),
+    ...(resource.seller ? [{ path: resource.seller.path, token: resource.seller.token }] : []),
+    ...(resource.buyer ? [{ path: resource.buyer.path, token: resource.buyer.token }] : []),
+  ]);
+  const pageRoutes: ConsoleRoute[] = [
+    ...SHELL_PAGES,
+    ...resources.flatMap((resource) => (resource.routes ?? []).map(({ path, access }) => (access ? { path, token: access } : { path }))),
+  ];
   const tokens = new Set<string>();
   for (const { token } of [...access, ...sellerPages, ...buyerEntries]) {
     if (tokens.has(token)) throw new Error(`Two sidebar entries use the access token ${token}`);
@@ -213,6 +252,8 @@ export function createRegistry<R extends ResourceApi>(defs: readonly R[]): Regis
     buyerTokens: [DASHBOARD.token, ...buyerEntries.map((e) => e.token)],
     buyerEntries,
     assignable: access.map((a) => a.token).filter((token) => !isAlwaysAllowed(token)),
+    routes: [...screens, ...pageRoutes],
+    page: (segment) => pageRoutes.find((p) => p.path.slice(1).toLowerCase() === segment.toLowerCase()),
   };
 }
 

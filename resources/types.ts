@@ -159,8 +159,11 @@ export interface ResourceDefinition extends ResourceApi {
    * shaping, reading answers. Applied to the admin screen and its seller variant.
    */
   lifecycle?: Omit<ResourceCallbacks, 'resource'>;
-  /** Extra console routes of this resource, outside the management screen (`/subcategory`). */
-  routes?: readonly { path: string; component: Loader }[];
+  /**
+   * Extra console pages of this resource, outside the management screen (`/catalogue`): any signed-in
+   * user may open one, unless it names the sidebar token it needs (`access`).
+   */
+  routes?: readonly { path: string; component: Loader; access?: string }[];
   /** Public pages of this resource: no sign-in, outside the console's layout (the visitor's `/chat`). */
   publicRoutes?: readonly { path: string; component: Loader }[];
   /** Wraps the icon of the resource's sidebar entry (a live count); rendered only for those who see the entry. */

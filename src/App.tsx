@@ -10,8 +10,10 @@ import { createDataProvider, type MarketplaceDataProvider } from '../dataProvide
 import type { DashboardViewer } from '../contract/dashboard';
 import type { Post } from './dashboard/stats';
 import { createI18nProvider } from '../i18n';
+import { SEARCH_PATH } from '../contract';
 import { registry } from '../resources';
 import { toResources } from './screens/registry';
+import { RouteGuard } from './screens/RouteGuard';
 import { Loaded, preload } from './screens/loaded';
 import { loadCharts, loadDashboard, loadStats, prefetchStats } from './dashboard/loaders';
 import { ConfigContext, type RuntimeConfig } from './config';
@@ -125,7 +127,16 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
     const viewer = () => auth.getIdentity() as Promise<DashboardViewer>;
     // The dashboard is the first screen after signing in: its numbers are asked for with the
     // sign-in's answer, while the layout draws.
-    return { ...auth, login: (params: LoginParams) => auth.login(params).then(() => void prefetchStats(queryClient, post, viewer)) };
+    // A new sign-in asks every route's access anew: what was answered while signed out (or as
+    // someone else) is forgotten before the page asked for opens.
+    return {
+      ...auth,
+      login: (params: LoginParams) =>
+        auth.login(params).then(() => {
+          queryClient.removeQueries({ queryKey: ['auth', 'canAccess'] });
+          void prefetchStats(queryClient, post, viewer);
+        }),
+    };
   }, [config.apiUrl, dataProvider]);
   // Created once the first language's messages are loaded (main.tsx preloads them).
   const i18nProvider = useMemo(() => createI18nProvider(), []);
@@ -162,10 +173,13 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
             authenticationError={AuthenticationError}
           >
             <CustomRoutes>
+              {/* Every page behind the sign-in goes through the same access check as the screens. */}
               {registry.resources.flatMap((def) =>
-                (def.routes ?? []).map((route) => <Route key={route.path} path={route.path} element={<Loaded loader={route.component} props={{}} />} />),
+                (def.routes ?? []).map((route) => (
+                  <Route key={route.path} path={route.path} element={<RouteGuard path={route.path}><Loaded loader={route.component} props={{}} /></RouteGuard>} />
+                )),
               )}
-              <Route path="/search" element={<SearchPage />} />
+              <Route path={SEARCH_PATH} element={<RouteGuard path={SEARCH_PATH}><SearchPage /></RouteGuard>} />
             </CustomRoutes>
             <CustomRoutes noLayout>
               <Route path={REGISTER_PATH} element={<RegisterPage />} />

@@ -1,6 +1,6 @@
 /**
  * The Chat Logs sidebar entry's icon with the number of chats waiting for the admins, kept live by
- * the chat stream (and the 10 s poll). The number is drawn by CSS from data-count, so the entry's
+ * the chat stream (polled every 10 s only from a server without one). The number is drawn by CSS from data-count, so the entry's
  * text stays its label; assistive technology reads the count from the badge's label.
  */
 import type { ReactNode } from 'react';

@@ -65,7 +65,12 @@ function ChatCard({ chat, open, onOpen }: { chat: Chat; open: boolean; onOpen: (
       </CardContent>
       <CardActions>
         {!card.received && (
-          <Button size="small" variant="contained" onClick={() => void save(chat)}>
+          <Button
+            size="small"
+            variant="contained"
+            // Accepting opens the conversation, ready for the answer.
+            onClick={() => void save(chat).then((saved) => saved && onOpen())}
+          >
             {translate(t('accept'))}
           </Button>
         )}
@@ -110,7 +115,8 @@ function OpenChat({ chat, onClose }: { chat: Chat; onClose: () => void }) {
         ))}
       </Stack>
       {/* The input clears once the message is saved (DESIGN D4: no 1 s wait). */}
-      <MessageForm onSend={(text) => save(chat, text)} />
+      {/* Opened (or accepted) to be answered: the input takes the focus. */}
+      <MessageForm onSend={(text) => save(chat, text)} autoFocus />
     </Paper>
   );
 }

@@ -26,7 +26,7 @@ export function MessageBubble({ message, mine }: { message: ChatMessage; mine: b
 }
 
 /** `onSend` answers whether the message was saved; only then is the input cleared. */
-export function MessageForm({ onSend }: { onSend: (text: string) => Promise<boolean> }) {
+export function MessageForm({ onSend, autoFocus = false }: { onSend: (text: string) => Promise<boolean>; autoFocus?: boolean }) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -42,6 +42,7 @@ export function MessageForm({ onSend }: { onSend: (text: string) => Promise<bool
       <TextField
         size="small"
         fullWidth
+        autoFocus={autoFocus}
         placeholder={translate('resources.chats.placeholders.message')}
         value={text}
         onChange={(e) => setText(e.target.value)}

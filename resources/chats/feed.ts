@@ -1,9 +1,10 @@
 /**
- * The admins' live view of the chats: the stream's events refresh the chat list and the unread count
- * at once; both are also polled every 10 s (SPEC §9.2), which is all a contract-only server gets.
+ * The admins' live view of the chats: the stream's events refresh the chat list and set the unread
+ * count at once. The chat list is also polled every 10 s (SPEC §9.2); the unread count is polled only
+ * from a contract-only server, which has neither the count nor the stream.
  */
 import { useCallback, useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { CHAT_PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
@@ -29,7 +30,7 @@ export function useAdminChatEvents() {
     };
     return listenToChats('admin', adminSource(apiUrl, buyTicket), (event) => {
       void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
-      if (typeof event.unread === 'number') queryClient.setQueryData(UNREAD_KEY, event.unread);
+      if (typeof event.unread === 'number') setUnread(queryClient, event.unread);
       else void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
     });
   }, [apiUrl, dataProvider, queryClient]);
@@ -41,27 +42,37 @@ export async function loadChats(dataProvider: MarketplaceDataProvider): Promise<
   return Array.isArray(HLL?.data) ? HLL.data : [];
 }
 
+/** The unread count, and whether it was counted on the client (a contract-only server). */
+interface Unread {
+  count: number;
+  counted: boolean;
+}
+
 /**
  * Chats waiting for the admins: the server's count (incoming, or with visitor messages no admin has
- * seen); from a contract-only server, the incoming chats of the first page.
+ * seen), kept by the stream (useAdminChatEvents) without polling; from a contract-only server, the
+ * incoming chats of the first page, polled every 10 s.
  */
 export function useChatUnread(): number | undefined {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const { data } = useQuery({
     queryKey: UNREAD_KEY,
-    refetchInterval: POLL_MS,
-    queryFn: async () => {
+    refetchInterval: (query) => (query.state.data?.counted ? POLL_MS : false),
+    queryFn: async (): Promise<Unread> => {
       try {
         const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.unread, {});
-        return Number(detail?.unread ?? 0);
+        return { count: Number(detail?.unread ?? 0), counted: false };
       } catch (error) {
         if ((error as { status?: number }).status !== 404) throw error;
-        return (await loadChats(dataProvider)).filter((chat) => !cardOf(chat).received).length;
+        return { count: (await loadChats(dataProvider)).filter((chat) => !cardOf(chat).received).length, counted: true };
       }
     },
   });
-  return data;
+  return data?.count;
 }
+
+/** The server's new unread count, as the stream or a call tells it. */
+const setUnread = (queryClient: QueryClient, count: number) => queryClient.setQueryData<Unread>(UNREAD_KEY, { count, counted: false });
 
 /** Tells the server the admins have seen a chat's visitor messages (ignored by a contract-only server). */
 export function useMarkSeen() {
@@ -71,7 +82,7 @@ export function useMarkSeen() {
     async (id: number) => {
       try {
         const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.seen, { id });
-        if (typeof detail?.unread === 'number') queryClient.setQueryData(UNREAD_KEY, detail.unread);
+        if (typeof detail?.unread === 'number') setUnread(queryClient, detail.unread);
       } catch {
         /* a contract-only server has no such call */
       }

@@ -1,14 +1,15 @@
 /**
  * The order dialog (the global dialog's 'VIEW_ORDER' view, SPEC §2.12, §2.29): the whole order — its
  * items with quantities and prices, buyer, shop, shipping address, logistics, delivery fee, tracking
- * number, totals in the order's currency and in the viewer's, and the status history.
+ * number, totals in the order's currency and in the viewer's, and the status history. Every money
+ * column names its currency: the order's, and the viewer's for converted amounts.
  */
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { dateTimePattern } from '../../i18n/format';
 import { formatMoney, type Rate } from '../../contract';
-import { Money, useRates } from '../../src/currency';
+import { Money, useMoney, useRates } from '../../src/currency';
 
 type OrderLike = Record<string, unknown>;
 
@@ -84,6 +85,7 @@ export default function OrderDetails({ order }: OrderDialogProps) {
   const translate = useTranslate();
   const rates = useRates();
   const [locale] = useLocaleState();
+  const viewer = useMoney().currency;
   const t = (key: string, options?: object) => translate(`resources.orders.dialog.${key}`, options);
   const currency = text(order.currency) || 'USD';
   const none = t('none');
@@ -93,13 +95,20 @@ export default function OrderDetails({ order }: OrderDialogProps) {
     const id = status && typeof status === 'object' ? (status as { id?: unknown }).id : status;
     return id === null || id === undefined ? nameOf(status) : translate(`resources.orders.choices.${String(id)}`, { _: nameOf(status) || String(id) });
   };
-  const both = (amount: unknown) => (
-    <Stack direction="row" spacing={1} alignItems="baseline" flexWrap="wrap">
-      <span>{ownAmount(amount, currency, rates, locale)}</span>
-      <Typography component="span" variant="body2" color="text.secondary">
-        (<Money amount={amount} currency={currency} />)
-      </Typography>
-    </Stack>
+  // The viewer's currency gets columns of its own only when it is not the order's.
+  const converted = viewer.toLowerCase() !== currency.toLowerCase();
+  const both = (label: string, amount: unknown) => (
+    <TableRow>
+      <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap', width: '35%' }}>
+        {label}
+      </TableCell>
+      <TableCell align="right">{ownAmount(amount, currency, rates, locale)}</TableCell>
+      {converted && (
+        <TableCell align="right">
+          <Money amount={amount} currency={currency} />
+        </TableCell>
+      )}
+    </TableRow>
   );
   const items = itemsOf(order);
   const timeline = timelineOf(order);
@@ -132,8 +141,9 @@ export default function OrderDetails({ order }: OrderDialogProps) {
               <TableRow>
                 <TableCell>{t('product')}</TableCell>
                 <TableCell align="right">{t('quantity')}</TableCell>
-                <TableCell align="right">{t('price')}</TableCell>
-                <TableCell align="right">{t('line_total')}</TableCell>
+                <TableCell align="right">{t('price', { currency })}</TableCell>
+                <TableCell align="right">{t('line_total', { currency })}</TableCell>
+                {converted && <TableCell align="right">{t('line_total', { currency: viewer })}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -142,9 +152,12 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                   <TableCell>{text(it.name) || `#${text(it.product_id)}`}</TableCell>
                   <TableCell align="right">{text(it.quantity)}</TableCell>
                   <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates, locale)}</TableCell>
-                  <TableCell align="right">
-                    <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
-                  </TableCell>
+                  <TableCell align="right">{ownAmount(Number(it.price ?? 0) * Number(it.quantity ?? 0), it.currency || currency, rates, locale)}</TableCell>
+                  {converted && (
+                    <TableCell align="right">
+                      <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -155,10 +168,17 @@ export default function OrderDetails({ order }: OrderDialogProps) {
       </Box>
 
       <Table size="small" aria-label={t('totals')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('totals')}</TableCell>
+            <TableCell align="right">{t('amount_in', { currency })}</TableCell>
+            {converted && <TableCell align="right">{t('amount_in', { currency: viewer })}</TableCell>}
+          </TableRow>
+        </TableHead>
         <TableBody>
-          <Row label={t('delivery_fee')}>{both(order.delivery_fee)}</Row>
-          <Row label={t('total')}>{both(order.total)}</Row>
-          <Row label={t('paid_total')}>{both(order.paid_total)}</Row>
+          {both(t('delivery_fee'), order.delivery_fee)}
+          {both(t('total'), order.total)}
+          {both(t('paid_total'), order.paid_total)}
         </TableBody>
       </Table>
 

@@ -59,7 +59,7 @@ export default defineResource({
     kind: 'list',
     columns: [
       { kind: 'text', source: 'id' },
-      { kind: 'text', source: 'parent_id' },
+      { kind: 'text', source: 'parent_id', hidden: true },
       { kind: 'text', source: 'payment_gateway' },
       { kind: 'text', source: 'tracking_number' },
       { kind: 'text', source: 'number_of_items' },

@@ -1,16 +1,24 @@
-/** Shop (SPEC §2.11): one of the signed-in user's own shops (POST /shopz {owner_id}). */
+/**
+ * Shop (SPEC §2.11). On the admin screen, any shop, searched by name (the Shops list); on My Products,
+ * one of the signed-in user's own shops (POST /shopz {owner_id}), with a word when they have none.
+ */
 import { useQuery } from '@tanstack/react-query';
-import { SelectInput, required, useDataProvider, useGetIdentity, useRecordContext } from 'react-admin';
+import {
+  AutocompleteInput, ReferenceInput, SelectInput, required, useDataProvider, useGetIdentity, useRecordContext, useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import type { FieldProps } from '../types';
+import products from '.';
 
 interface ShopChoice {
   id: number;
   name: string;
 }
 
-export default function ShopInput({ source, label, required: isRequired }: FieldProps) {
+function OwnShopInput({ source, label, required: isRequired }: FieldProps) {
+  const translate = useTranslate();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const record = useRecordContext();
   const { identity } = useGetIdentity();
@@ -22,16 +30,28 @@ export default function ShopInput({ source, label, required: isRequired }: Field
       return Array.isArray(HLL) ? HLL.map(({ id, name }) => ({ id, name })) : [];
     },
   });
-  // An administrator editing a seller's product keeps that product's shop among the choices.
+  // A product moved by an administrator keeps its shop among the choices.
   const own = record?.shop && !data.some((s) => s.id === record.shop.id) ? [{ id: record.shop.id, name: record.shop.name }] : [];
+  const choices = [...own, ...data];
   return (
     <SelectInput
       source={source}
       label={label}
-      choices={[...own, ...data]}
+      choices={choices}
       isPending={isPending}
       validate={isRequired ? required() : undefined}
+      helperText={!isPending && choices.length === 0 ? translate('resources.products.no_own_shop') : undefined}
       fullWidth
     />
+  );
+}
+
+export default function ShopInput(props: FieldProps) {
+  const seller = useResourceContext() === products.seller?.path.slice(1);
+  if (seller) return <OwnShopInput {...props} />;
+  return (
+    <ReferenceInput source={props.source} reference="shops" perPage={25} sort={{ field: 'name', order: 'ASC' }}>
+      <AutocompleteInput label={props.label} optionText="name" validate={props.required ? required() : undefined} fullWidth />
+    </ReferenceInput>
   );
 }

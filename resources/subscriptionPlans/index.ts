@@ -43,6 +43,6 @@ export default defineResource({
     control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
   },
   // Sellers subscribe their shops to the active plans (server/routes/packages.ts).
-  routes: [{ path: '/packages', component: () => import('./PackagesPage') }],
+  routes: [{ path: '/packages', component: () => import('./PackagesPage'), access: 'packages' }],
   sellerPages: [{ token: 'packages', path: '/packages', sellerOrder: 5, icon: 'WorkspacePremium' }],
 });

@@ -115,12 +115,18 @@ export function useMoney() {
   return useMemo(() => ({ currency: target, rates, locale, value, text, note, format }), [target, rates, locale, value, text, note, format]);
 }
 
-/** An amount in its own currency, shown converted into the viewer's, with the original and the rate on hover. */
-export function Money({ amount, currency }: { amount: unknown; currency?: string | null }) {
+/**
+ * An amount in its own currency, shown converted into the viewer's, with the original and the rate on
+ * hover; `withCode` names the viewer's currency after it (where no column header names it).
+ */
+export function Money({ amount, currency, withCode = false }: { amount: unknown; currency?: string | null; withCode?: boolean }) {
   const money = useMoney();
   return (
     <Tooltip title={money.note(amount, currency)}>
-      <span data-money={money.currency}>{money.text(amount, currency)}</span>
+      <span data-money={money.currency} style={withCode ? { whiteSpace: 'nowrap' } : undefined}>
+        {money.text(amount, currency)}
+        {withCode && ` ${money.currency}`}
+      </span>
     </Tooltip>
   );
 }

@@ -2,14 +2,14 @@
  * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type TablePaginationProps, type Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  CanAccess, Confirm, DataTable, downloadCSV, useDataProvider, useListContext, useNotify, usePermissions, useRedirect,
-  useRefresh, useTranslate, useUnselectAll, type Identifier, type RaRecord,
+  CanAccess, Confirm, DataTable, downloadCSV, Pagination, PaginationActions, useDataProvider, useListContext, useNotify, usePermissions, useRedirect,
+  useRefresh, useTranslate, useUnselectAll, type Identifier, type PaginationActionsProps, type PaginationProps, type RaRecord,
 } from 'react-admin';
 import { MAX_PER_PAGE, MAX_SEARCH_ROWS, type EntityContract } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
@@ -20,7 +20,7 @@ import { inLanguage, messageOf } from '../pages/messages';
 import { Cell, CELL_FOCUS, cellText, isActivation, sortable } from './cells';
 import { useSettled } from './loaded';
 import { CompactList } from './CompactList';
-import { cleanSearch, pageSpan, pagerItems, searchProblem, searchText, toCsv } from './rules';
+import { cleanSearch, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
   const translate = useTranslate();
@@ -263,11 +263,12 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   if (phone) return <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />;
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
-    // Wide tables scroll inside their card; the page never grows wider than the window. (Only the
-    // table's own wrapper scrolls: the bulk actions bar floats above it.)
+    // A screen's default columns fit a 1366 px screen (cells half as wide apart as MUI's, long text cut
+    // short); more columns, or a phone, scroll inside the card and the page never grows wider than the
+    // window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
     <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
       <DataTable
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { px: 1 } }}
         storeKey={storeKey}
         hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
         rowClick={(_id, _resource, record) => {
@@ -312,40 +313,30 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   );
 }
 
-/** 'Showing {from} to {to} of {total} results', Previous, page buttons, Next (SPEC §2.9). */
+/** MUI's page numbers, with the first and last pages a click away. */
+function PageNumbers(props: PaginationActionsProps) {
+  return <PaginationActions {...props} showFirstButton showLastButton />;
+}
+
+/** react-admin's pagination, which hands its other props to MUI's TablePagination (its own label among them). */
+const ListPagination = Pagination as ComponentType<PaginationProps & Pick<TablePaginationProps, 'labelDisplayedRows'>>;
+
+/**
+ * 'Showing {from} to {to} of {total} results' (SPEC §2.9) and the page numbers: the first, the last
+ * and those around the current one, with first, previous, next and last buttons (react-admin's
+ * pagination over MUI's).
+ */
 export function Pager() {
   const translate = useTranslate();
-  const { page, perPage, total, setPage } = useListContext();
+  const { total } = useListContext();
   if (!total) return null;
-  const { from, to, last } = pageSpan(page, perPage, total);
   return (
-    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap component="nav" aria-label={translate('management.pages')}>
-      <Typography variant="body2" sx={{ mr: 2 }}>
-        {translate('management.showing', { from, to, total })}
-      </Typography>
-      <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-        {translate('management.previous')}
-      </Button>
-      {pagerItems(page, last).map((item, i) =>
-        item.kind === 'gap' ? (
-          <Typography key={`gap${i}`} component="span">
-            {translate('management.ellipsis')}
-          </Typography>
-        ) : (
-          <Button
-            key={item.page}
-            size="small"
-            variant={item.current ? 'contained' : 'outlined'}
-            aria-current={item.current ? 'page' : undefined}
-            onClick={() => setPage(item.page)}
-          >
-            {item.page}
-          </Button>
-        ),
-      )}
-      <Button size="small" disabled={page >= last} onClick={() => setPage(page + 1)}>
-        {translate('management.next')}
-      </Button>
-    </Stack>
+    <Box component="nav" aria-label={translate('management.pages')}>
+      <ListPagination
+        rowsPerPageOptions={[]}
+        actions={PageNumbers}
+        labelDisplayedRows={({ from, to, count }) => translate('management.showing', { from, to, total: count })}
+      />
+    </Box>
   );
 }

@@ -41,6 +41,8 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
   return (
     <ListBase
       resource={resource}
+      // The route's guard (RouteGuard) has asked for the access already, once for every route.
+      disableAuthentication
       perPage={15}
       sort={{ field: 'id', order: 'DESC' }}
       filter={screen.filter}

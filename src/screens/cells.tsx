@@ -85,7 +85,7 @@ export function Cell({ record, column, name, wrap = false, focusable = false }: 
       {...keyboard}
       onDoubleClick={() => openModal('ALERT', text)}
       sx={{
-        display: 'inline-block', minWidth: 8, maxWidth: 260, verticalAlign: 'middle',
+        display: 'inline-block', minWidth: 8, maxWidth: 160, verticalAlign: 'middle',
         '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
         // Long values are cut short here; a double-click shows them whole.
         // The details view wraps whole values; a numbered list keeps each '1).name' on one line.

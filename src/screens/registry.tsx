@@ -1,11 +1,12 @@
 /**
  * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
- * seller and buyer variants from the same declaration.
+ * seller and buyer variants from the same declaration, each behind the routes' one access check (RouteGuard).
  */
 import { Loading, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
 import type { ResourceDefinition } from '../../resources/types';
 import { Loaded } from './loaded';
+import { RouteGuard } from './RouteGuard';
 
 const loadScreen = () => import('./ManagementScreen');
 
@@ -21,7 +22,11 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     return variants.map(({ resource, seller, buyer = false }) => ({
       name: resource,
       list: function DeclaredScreen() {
-        return <Loaded loader={loadScreen} props={{ def, entity, resource, seller, buyer }} fallback={<Loading />} />;
+        return (
+          <RouteGuard path={`/${resource}`}>
+            <Loaded loader={loadScreen} props={{ def, entity, resource, seller, buyer }} fallback={<Loading />} />
+          </RouteGuard>
+        );
       },
     }));
   });

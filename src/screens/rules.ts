@@ -1,6 +1,6 @@
 /**
  * The plain rules of the management screens, kept apart from React so they are tested alone:
- * the search text (SPEC §5) and the pager's buttons (SPEC §2.9).
+ * the search text (SPEC §5).
  */
 import { MIN_SEARCH_LENGTH } from '../../contract';
 
@@ -11,31 +11,6 @@ export const cleanSearch = (text: string): string => text.replace(/[^A-Za-z0-9\-
 export function searchText(text: string): string | null {
   const cleaned = cleanSearch(text).trim();
   return cleaned.length >= MIN_SEARCH_LENGTH ? cleaned : null;
-}
-
-export type PagerItem = { kind: 'page'; page: number; current: boolean } | { kind: 'gap' };
-
-/**
- * The page buttons: the page before the current one (when current > 1), the current page, then
- * '...' and the last page (when current > 1 and current is not the last).
- */
-export function pagerItems(current: number, last: number): PagerItem[] {
-  const items: PagerItem[] = [];
-  if (current > 1) items.push({ kind: 'page', page: current - 1, current: false });
-  items.push({ kind: 'page', page: current, current: true });
-  if (current > 1 && current !== last && last > current) {
-    if (last > current + 1) items.push({ kind: 'gap' });
-    items.push({ kind: 'page', page: last, current: false });
-  }
-  return items;
-}
-
-/** 'Showing {from} to {to} of {total} results' numbers for a page. */
-export function pageSpan(page: number, perPage: number, total: number) {
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
-  return { from, to, total, last };
 }
 
 /** The longest search the server takes. */

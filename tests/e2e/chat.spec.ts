@@ -53,11 +53,12 @@ test('a visitor and an admin see each other within a second, and the sidebar cou
   await chatLogs.click();
   const card = admin.getByRole('article', { name });
   await expect(card).toContainText('Incoming');
+  // Accept opens the conversation, ready for the answer: one click.
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(visitor.getByRole('status')).toHaveText('Ada Admin has joined the chat', { timeout: 1000 });
-  await card.getByRole('button', { name: 'Open' }).click();
   const open = admin.getByRole('region', { name: `Chat with ${name}` });
   await expect(open.locator('[data-side="visitor"]')).toHaveText(['Hello, do you ship to Accra?']);
+  await expect(open.getByPlaceholder('Type here...')).toBeFocused();
   await expect(chatLogs.getByTestId('chat-unread')).toHaveAttribute('data-count', String(before));
 
   await say(admin, 'Yes, in three days.');
@@ -70,6 +71,26 @@ test('a visitor and an admin see each other within a second, and the sidebar cou
   // The visitor's page finds the chat again after a reload (POST /chat/me, by the server's cookie).
   await visitor.reload();
   await expect(visitor.locator('[data-side]')).toHaveText(['Hello, do you ship to Accra?', 'Yes, in three days.', 'Thank you!']);
+});
+
+test('the unread badge follows the event stream and does not poll', async ({ browser }) => {
+  test.skip(STRICT, 'event streams are an extension of the reference server');
+  const admin = await (await browser.newContext()).newPage();
+  const counts: string[] = [];
+  admin.on('request', (r) => void (new URL(r.url()).pathname.endsWith('/chat/unread') && counts.push(r.url())));
+  await admin.clock.install();
+  await signedIn(admin, DEMO.admin);
+  const chatLogs = admin.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Chat Logs' });
+  await expect(chatLogs.getByTestId('chat-unread')).toBeVisible(); // the demo's incoming chats
+  const before = await unreadOn(admin);
+  const asked = counts.length;
+
+  // Half a minute on the page: three polls' worth of time, and no count asked again.
+  await admin.clock.runFor(POLL * 3 + 500);
+  const visitor = await visitorStarts(browser, unique('Esi '));
+  await say(visitor, 'Hello?');
+  await expect(chatLogs.getByTestId('chat-unread')).toHaveAttribute('data-count', String(before + 1), { timeout: 1000 });
+  expect(counts.length).toBe(asked);
 });
 
 test('@smoke a visitor and an admin talk through the chat within the poll', async ({ browser }) => {

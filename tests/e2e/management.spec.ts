@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
 
 const table = (page: Page) => page.getByRole('table');
 const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
@@ -92,18 +92,40 @@ test.describe('shops', () => {
     await expect(row(page, name)).toContainText('New Frontier, Liberia');
   });
 
-  test('pages through the shops with Next and the page buttons @smoke', async ({ page }) => {
+  test('pages through the shops: the number of pages, the last page, any page, the first @smoke', async ({ page }) => {
+    // More than three pages of shops, whatever the database held.
+    const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
+    const held = (await api(page.request, '/shops', { page: 1 }, admin.token)).HLL.total as number;
+    for (let i = held; i < 46; i++) {
+      const shop = await api(page.request, '/shop', {
+        name: unique('Pager Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
+        bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
+      }, admin.token);
+      expect(shop.status).toBe(true);
+    }
     await signedIn(page, DEMO.admin);
     await page.goto('/shops');
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await expect(pager).toContainText(/Showing 1 to 15 of \d+ results/);
+    const total = Number((await pager.textContent())!.match(/of (\d+) results/)![1]);
+    const last = Math.ceil(total / 15);
     await expect(table(page).getByRole('row')).toHaveCount(16);
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await expect(pager).toContainText(/Showing 16 to \d+ of \d+ results/);
-    await expect(pager.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
-    await pager.getByRole('button', { name: '1', exact: true }).click();
-    await expect(pager).toContainText(/Showing 1 to 15 of/);
-    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: 'Go to first page' })).toBeDisabled();
+
+    // The number of pages is shown, and the last page is one click away.
+    await expect(pager.getByRole('button', { name: `Go to page ${last}`, exact: true })).toBeVisible();
+    await pager.getByRole('button', { name: 'Go to last page' }).click();
+    await expect(pager).toContainText(`Showing ${(last - 1) * 15 + 1} to ${total} of ${total} results`);
+    await expect(pager.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    await pager.getByRole('button', { name: 'Go to page 2', exact: true }).click();
+    await expect(pager).toContainText(`Showing 16 to 30 of ${total} results`);
+    await pager.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(pager).toContainText('Showing 31 to ');
+    await pager.getByRole('button', { name: 'Go to first page' }).click();
+    await expect(pager).toContainText(`Showing 1 to 15 of ${total} results`);
   });
 
   test('a seller sees only their own shops under My Shops @smoke', async ({ page }) => {
@@ -120,6 +142,8 @@ test.describe('shops', () => {
   test('a double-clicked cell shows its value, a search with nothing found shows No Data', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await page.goto('/shops');
+    // Other tests add shops: the one wanted is searched for.
+    await search(page, 'Store 17');
     await row(page, "Olu's Store 17").getByText('London, England, United Kingdom').dblclick();
     await expect(page.getByRole('dialog')).toContainText('London, England, United Kingdom');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

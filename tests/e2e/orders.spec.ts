@@ -17,7 +17,8 @@ test.describe('orders', () => {
   test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page }) => {
     await signedIn(page, DEMO.admin);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
-    await expect(page.getByText('Count: 30')).toBeVisible();
+    // Other tests place orders: the count is whatever the database holds.
+    await expect(page.getByText(/^Count: \d+$/)).toBeVisible();
     await search(page, 'TRK1024');
     await expect(row(page, 'TRK1024')).toContainText('New Order');
     await expect(row(page, 'TRK1024')).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
@@ -92,11 +93,11 @@ test.describe('orders', () => {
     await search(page, 'TRK1024');
     const chooser = page.getByRole('combobox', { name: 'Display currency' });
     await expect(chooser).toHaveText('USD');
-    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
     await chooser.click();
     await page.getByRole('option', { name: 'NGN ₦' }).click();
     const total = row(page, 'TRK1024').locator('[data-money]').nth(1);
-    await expect(total).toHaveText(/^₦[\d,]+\.\d\d$/);
+    await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
     await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);
     await page.reload();

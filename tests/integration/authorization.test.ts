@@ -99,6 +99,22 @@ describe('sellers only ever see and change their own shops, products and orders'
     expect(move.body.query).toBe('You can only use your own shops');
   });
 
+  it("lets an admin holding products create a product in any seller's shop, and a seller only in their own", async () => {
+    const othersShop = await s.db.selectFrom('shops').select(['id', 'owner_id']).where('owner_id', '!=', 1).executeTakeFirstOrThrow();
+    const subcategory = await s.db.selectFrom('subcategories').select(['id', 'category_id']).executeTakeFirstOrThrow();
+    const product = (name: string) => ({
+      shop_id: othersShop.id, name, description: 'd', currency: { code: 'USD' }, price: 10, sale_price: 9, in_stock: 3,
+      category_id: subcategory.category_id, subcategory_id: subcategory.id, band: { band_name: 'Acme' },
+    });
+    const admin = await s.userWith(ADMIN, ['products']);
+    const made = await s.post('/product', product('Made by an admin'), admin.token);
+    expect(made.body).toMatchObject({ status: true, detail: { shop_id: othersShop.id, name: 'Made by an admin' } });
+    const seller = await s.userWith([1, 2]);
+    const refused = await s.post('/product', product('Made by a seller'), seller.token);
+    expect(refused.http).toBe(403);
+    expect(refused.body.query).toBe('You can only use your own shops');
+  });
+
   it('keeps premier for admins: a seller may send it unchanged but not change it', async () => {
     const myShops = s.db.selectFrom('shops').select('id').where('owner_id', '=', 2);
     const product = await s.db.selectFrom('products').selectAll().where('shop_id', 'in', myShops).where('premier', '=', 'no').executeTakeFirstOrThrow();

@@ -139,6 +139,18 @@ describe('canUse: a button the server would refuse is never shown', () => {
     expect(canUse(admin(['mail-templates']), 'mail-templates', 'edit')).toBe(true);
     expect(canUse(admin(['orders']), 'orders', 'delete')).toBe(false);
   });
+  it('opens a page to every signed-in user, or to those holding the token it names', () => {
+    const buyer = profile([1], []);
+    const open = registry.routes.filter((route) => route.token === undefined);
+    expect(open.length).toBeGreaterThan(0);
+    for (const route of open) expect(canUse(buyer, route.path.slice(1))).toBe(true);
+    const named = registry.resources.flatMap((r) => (r.routes ?? []).filter((route) => route.access !== undefined));
+    expect(named.length).toBeGreaterThan(0);
+    for (const route of named) {
+      expect(canUse(buyer, route.path.slice(1))).toBe(false);
+      expect(canUse(seller, route.path.slice(1))).toBe(registry.sellerTokens.includes(route.access!));
+    }
+  });
 });
 
 describe('compactLines: the lines of a list on a phone', () => {

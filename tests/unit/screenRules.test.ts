@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSearch, pageSpan, pagerItems, searchText } from '../../src/screens/rules';
+import { cleanSearch, searchText } from '../../src/screens/rules';
 import { buildPayload, formValues } from '../../src/screens/payload';
 
 describe('search text (SPEC §5)', () => {
@@ -13,31 +13,6 @@ describe('search text (SPEC §5)', () => {
     expect(searchText('  ')).toBeNull();
     expect(searchText('ab')).toBe('ab');
     expect(searchText(' Store 1 ')).toBe('Store 1');
-  });
-});
-
-const pages = (current: number, last: number) =>
-  pagerItems(current, last).map((i) => (i.kind === 'gap' ? '...' : i.current ? `[${i.page}]` : String(i.page)));
-
-describe('pager buttons (SPEC §2.9)', () => {
-  it('shows only the current page on the first page', () => {
-    expect(pages(1, 1)).toEqual(['[1]']);
-    expect(pages(1, 9)).toEqual(['[1]']);
-  });
-  it('shows the page before, the current page, the gap and the last page in the middle', () => {
-    expect(pages(2, 9)).toEqual(['1', '[2]', '...', '9']);
-    expect(pages(5, 9)).toEqual(['4', '[5]', '...', '9']);
-  });
-  it('needs no gap next to the last page', () => {
-    expect(pages(8, 9)).toEqual(['7', '[8]', '9']);
-  });
-  it('shows the page before and the current page on the last page', () => {
-    expect(pages(9, 9)).toEqual(['8', '[9]']);
-  });
-  it('reads from, to and last from the total', () => {
-    expect(pageSpan(1, 15, 18)).toEqual({ from: 1, to: 15, total: 18, last: 2 });
-    expect(pageSpan(2, 15, 18)).toEqual({ from: 16, to: 18, total: 18, last: 2 });
-    expect(pageSpan(1, 15, 0)).toEqual({ from: 0, to: 0, total: 0, last: 1 });
   });
 });
 

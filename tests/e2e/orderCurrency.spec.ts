@@ -1,0 +1,49 @@
+/**
+ * Every money column of the orders names its currency: the order dialog's prices and totals in the
+ * order's currency and, converted, in the viewer's; the list's amounts in the viewer's.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { registered } from './reference-helpers';
+
+test("the order dialog labels the order's currency and the viewer's on every money column", async ({ page, request }) => {
+  // A seller's shop sells in GBP; a buyer orders from it.
+  const seller = await registered(request);
+  const shop = await api(request, '/shop', {
+    name: unique('Pound Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: 'SW1A 1AA', country: 'United Kingdom' },
+    bank: { bank_name: 'Bank', bank_country: 'United Kingdom', account_name: 'Me', account_number: '1' },
+  }, seller.token);
+  expect(shop.status).toBe(true);
+  const product = await api(request, '/product', {
+    shop_id: shop.detail.id, name: unique('Teapot '), description: 'd', currency: { code: 'GBP' }, price: 20, sale_price: 0, in_stock: 5,
+    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
+  }, seller.token);
+  expect(product.status).toBe(true);
+  const buyer = await apiLogin(request, DEMO.buyer.email, DEMO.buyer.password);
+  const order = await api(request, '/order', {
+    shop_id: shop.detail.id, items: [{ product_id: product.detail.id, quantity: 2 }],
+    shipping_address: { street_name: '2 Lane', city: 'London', state: 'England', country: 'United Kingdom', zip: 'SW1A 1AA' },
+    customer_contact: '+440000000',
+  }, buyer.token);
+  expect(order.detail.currency).toBe('GBP');
+
+  await signedIn(page, DEMO.admin);
+  await page.goto('/orders');
+  await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('USD');
+  const box = page.getByRole('textbox', { name: 'Search' });
+  await box.fill(order.detail.tracking_number);
+  await box.press('Enter');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: order.detail.tracking_number });
+  // The list's amounts are converted into the viewer's currency, and say so.
+  await expect(row.locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
+
+  await row.getByText(order.detail.tracking_number).click();
+  const dialog = page.getByRole('dialog');
+  const items = dialog.getByRole('table', { name: 'Items' });
+  await expect(items.getByRole('columnheader')).toHaveText(['Product', 'Quantity', 'Price (GBP)', 'Line total (GBP)', 'Line total (USD)']);
+  await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText('40.00 GBP');
+  const totals = dialog.getByRole('table', { name: 'Totals' });
+  await expect(totals.getByRole('columnheader')).toHaveText(['Totals', 'Amount (GBP)', 'Amount (USD)']);
+  await expect(totals.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total', exact: true }) })).toContainText('40.00 GBP');
+  await page.screenshot({ path: test.info().outputPath('order-dialog.png') });
+});
