@@ -108,7 +108,7 @@ test('a CSV export downloads every searched row, not only the page', async ({ pa
   await signedIn(page, DEMO.admin);
   await page.goto('/products');
   await search(page, 'Product 1');
-  await expect(page.getByText(/^Count: 1[0-9]$/)).toBeVisible();
+  await expect(page.getByText(/^Count: [1-9][0-9]*$/)).toBeVisible();
   const count = Number((await page.getByText(/^Count: /).innerText()).replace('Count: ', ''));
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
