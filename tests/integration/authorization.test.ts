@@ -105,8 +105,11 @@ describe('sellers only ever see and change their own shops, products and orders'
   it("lets an admin holding products create a product in any seller's shop, and a seller only in their own", async () => {
     const othersShop = await s.db.selectFrom('shops').select(['id', 'owner_id']).where('owner_id', '!=', 1).executeTakeFirstOrThrow();
     const subcategory = await s.db.selectFrom('subcategories').select(['id', 'category_id']).executeTakeFirstOrThrow();
+    // In the shop's own currency (one currency per shop).
+    const sold = await s.db.selectFrom('products').select('currency').where('shop_id', '=', othersShop.id).executeTakeFirst();
+    const currency = String(sold?.currency ?? 'USD');
     const product = (name: string) => ({
-      shop_id: othersShop.id, name, description: 'd', currency: { code: 'USD' }, price: 10, sale_price: 9, in_stock: 3,
+      shop_id: othersShop.id, name, description: 'd', currency: { code: currency }, price: 10, sale_price: 9, in_stock: 3,
       category_id: subcategory.category_id, subcategory_id: subcategory.id, band: { band_name: 'Acme' },
     });
     const admin = await s.userWith(ADMIN, ['products']);
