@@ -85,7 +85,7 @@ describe('deletes keep what other records use', () => {
     const res = await s.post('/shop/status', { id: shop.id, tyype: 'clear' }, admin);
     expect(res.http).toBe(409);
     expect(res.body.query).toMatch(/^This shop is still used by \d+ product/);
-    expect(await s.db.selectFrom('shops').select('id').where('id', '=', shop.id).executeTakeFirst()).toBeDefined();
+    expect(await s.db.selectFrom('shops').select('id').where('id', '=', shop.id).executeTakeFirst()).toEqual({ id: shop.id });
   });
 
   it('deletes an unused category with its subcategories; refuses one whose subcategory a product uses', async () => {
