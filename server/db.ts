@@ -316,6 +316,13 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['kind', 'tag', 'idx']],
   },
   {
+    // The access tokens the database has seen (server/accessTokens.ts): a new one reaches full admins.
+    name: 'access_tokens',
+    columns: { token: 'varchar(64)', created_at: 'varchar(32)' },
+    indexes: [],
+    unique: [['token']],
+  },
+  {
     name: 'rate_limits',
     columns: { key: 'varchar(160)', window_start: 'bigint', hits: 'integer' },
     indexes: [['window_start']],

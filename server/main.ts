@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { readConfig } from './config';
 import { exclusively, migrate, openDatabase } from './db';
+import { grantNewAccessTokens } from './accessTokens';
 import { buildApp } from './app';
 import { logDestination, loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
@@ -29,6 +30,8 @@ if (cluster.isPrimary) {
   await exclusively(database, async (db) => {
     await seedReference(db);
     if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
+    const tokens = await grantNewAccessTokens(db, registry);
+    if (tokens.grantedTo.length) console.log(`New accesses ${tokens.added.join(', ')} granted to ${tokens.grantedTo.length} full admin(s)`);
   });
 }
 if (cluster.isPrimary && config.workers > 1) {

@@ -25,7 +25,6 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
 
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
-const ASSIGNABLE_TOKENS = registry.assignable;
 const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
 const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
@@ -131,7 +130,7 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db), services }: AppContext) {
+export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db), services, registry: resources }: AppContext) {
   const { limits } = throttle;
   /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
   const currentPassword = async (body: Row, user: Row, missing: string) => {
@@ -262,7 +261,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     const tokens = parseAccesses(raw);
     const rawList = typeof raw === 'string' ? (() => { try { return JSON.parse(raw); } catch { return null; } })() : raw;
     if (!Array.isArray(rawList) || rawList.length !== tokens.length) throw badRequest('granted_accesses must be a list of access names');
-    const unknown = tokens.filter((t) => !ASSIGNABLE_TOKENS.includes(t.toLowerCase()));
+    const unknown = tokens.filter((t) => !resources.assignable.includes(t.toLowerCase()));
     if (unknown.length) throw badRequest(`These cannot be assigned: ${unknown.join(', ')}`);
     const notHeld = tokens.filter((t) => !hasAccess(caller.user.granted_accesses, t));
     if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
