@@ -56,7 +56,8 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       if (field.oneOf && text !== '' && !field.oneOf.includes(text)) {
         return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
       }
-      return { ok: text };
+      // A cleared field is stored as nothing (null), as numbers are, whatever its kind (DESIGN D13).
+      return { ok: text === '' ? null : text };
     }
     case 'int':
     case 'number': {
