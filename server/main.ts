@@ -28,7 +28,7 @@ if (cluster.isPrimary) {
   await migrate(database);
   await exclusively(database, async (db) => {
     await seedReference(db);
-    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
+    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config);
   });
 }
 if (cluster.isPrimary && config.workers > 1) {
