@@ -125,8 +125,15 @@ export class BucketStore extends LocalIncoming implements FileStore {
   constructor(dataDir: string | undefined, readonly bucket: string, pathStyle: boolean) {
     super(dataDir);
     // The SDK reads the endpoint, region and credentials from the environment; a region is required
-    // even by stores that ignore it.
-    this.client = new S3Client({ forcePathStyle: pathStyle, region: process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1' });
+    // even by stores that ignore it. Checksums only where an operation requires them: the SDK's
+    // default (a CRC32 trailer in an aws-chunked body) is not understood by every S3-compatible store,
+    // some of which would keep the chunk framing as the file's bytes.
+    this.client = new S3Client({
+      forcePathStyle: pathStyle,
+      region: process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   }
 
   async place(kind: FileKind, from: string, name: string): Promise<void> {
