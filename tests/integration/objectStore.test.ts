@@ -118,6 +118,7 @@ describe(`files in an S3-compatible bucket (on ${dialect})`, () => {
   it('replaces an object in place, and clearing a tag removes its objects', async () => {
     await upload(s.url, '/upload-image', [PNG], { tag: 'Bucket_replaced' }, users.seller.token);
     const before = await keys();
+    expect(before).toContain('images/Bucket_replaced_1.png');
     expect((await upload(s.url, '/upload-image', [JPEG], { tag: 'Bucket_replaced' }, users.seller.token)).http).toBe(200);
     expect(await keys()).toEqual(before);
     expect((await download(`${s.url}/files/images/Bucket_replaced_1.png`)).headers['content-type']).toBe('image/jpeg');
