@@ -27,6 +27,7 @@ let JPEG: Buffer;
 
 let bucket: LocalObjectStore;
 let client: S3Client;
+const saved: Record<string, string | undefined> = {};
 /** Every object in the bucket, by key. */
 const keys = async () =>
   ((await client.send(new ListObjectsV2Command({ Bucket: bucket.bucket }))).Contents ?? []).map((o) => o.Key!).sort();
@@ -41,13 +42,19 @@ beforeAll(async () => {
     sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 80, b: 20 } } }).jpeg().toBuffer(),
   ]);
   bucket = await startLocalObjectStore();
-  // The AWS SDK's own environment: endpoint, region, credentials (as an operator sets them).
+  // The AWS SDK's own environment: endpoint, region, credentials (as an operator sets them); put back
+  // after, so no later server process inherits the bucket.
+  for (const name of Object.keys(bucket.env)) saved[name] = process.env[name];
   Object.assign(process.env, bucket.env);
   client = new S3Client({ forcePathStyle: true });
 });
 afterAll(async () => {
   client?.destroy();
   await bucket?.stop();
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 async function upload(url: string, p: string, files: Buffer[], fields: Record<string, string>, token: string) {
