@@ -37,14 +37,19 @@ import { userRoutes } from './routes/users';
 import { healthRoutes, type OpsContext } from './ops/health';
 import { metricsRoutes } from './ops/metrics';
 import { closeConnectionsWhileStopping } from './ops/shutdown';
+import { openFileStore, type FileStore } from './storage';
 
 export interface Context {
   db: Database['db'];
   /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
   registry?: Registry;
-  /** dataDir: where uploaded files live (a temporary folder when not given). */
+  /**
+   * dataDir: where uploaded files live (a temporary folder when not given), or their incoming folder
+   * when filesBucket names an S3-compatible bucket (server/storage.ts).
+   */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer'>> & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle'>>
+    & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
@@ -62,6 +67,8 @@ export interface Context {
  */
 export type AppContext = Context & {
   registry: Registry;
+  /** Where uploaded files are stored (the local folder or the bucket), closed with the app. */
+  files: FileStore;
   services: Map<string, EntityService>;
   /** Every API route as registered (method and path under /api), for the API description. */
   routes: { method: string; url: string; roles?: readonly CallRole[] }[];
@@ -171,7 +178,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
   const throttle = given.throttle ?? new Throttle(given.db, given.limits ?? DEFAULT_LIMITS, given.clock);
   const registry = given.registry ?? defaultRegistry;
-  const ctx: AppContext = { ...given, throttle, registry, services: new Map(), routes: [] };
+  const files = openFileStore(given.config);
+  const ctx: AppContext = { ...given, throttle, registry, files, services: new Map(), routes: [] };
   const anonymousWrites = publicWrites(registry);
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
@@ -222,6 +230,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
   // any other route refuses a multipart body before reading it.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+  app.addHook('onClose', () => files.close());
   app.addHook('onRequest', async (request) => {
     if (/^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
       throw unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form');

@@ -55,6 +55,13 @@ export interface ServerConfig {
   metricsToken?: string;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   shutdownGraceSeconds: number;
+  /**
+   * FILES_BUCKET: uploaded files go to this S3-compatible bucket instead of DATA_DIR/files (endpoint,
+   * region and credentials from the AWS SDK's environment: AWS_ENDPOINT_URL_S3, AWS_REGION, …).
+   */
+  filesBucket?: string;
+  /** FILES_PATH_STYLE=1: the bucket in the path (MinIO and the like), not in the host name. */
+  filesPathStyle: boolean;
 }
 
 /** A whole number from the environment within [min, max], or undefined (the rule's own default). */
@@ -99,6 +106,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     orderMaxPerBuyer: wholeNumber(env.ORDER_MAX_PER_BUYER, 1, 1000),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
+    filesBucket: env.FILES_BUCKET || undefined,
+    filesPathStyle: env.FILES_PATH_STYLE === '1',
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

@@ -29,7 +29,7 @@ if (cluster.isPrimary) {
   await migrate(database);
   await exclusively(database, async (db) => {
     await seedReference(db);
-    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config.dataDir);
+    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config);
     const tokens = await grantNewAccessTokens(db, registry);
     if (tokens.grantedTo.length) console.log(`New accesses ${tokens.added.join(', ')} granted to ${tokens.grantedTo.length} full admin(s)`);
   });

@@ -5,7 +5,8 @@
  *   the database as one transaction saw it (in WAL mode writers carry on meanwhile); then the files
  *   folder; then `backup.json`, written last: a folder without it is an unfinished backup.
  * - restore: into an empty (or new) DATA_DIR, the database 0600 in a 0700 folder.
- * PostgreSQL is backed up with its own tools (pg_dump, the provider's snapshots): see the README.
+ * PostgreSQL is backed up with its own tools (pg_dump, the provider's snapshots), and files in a bucket
+ * (FILES_BUCKET) with the provider's (versioning, replication, aws s3 sync): see the README.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,9 +39,14 @@ function listFiles(root: string, under = ''): Record<string, number> {
   return found;
 }
 
-export async function backup(opts: { dataDir: string; to: string; databaseUrl?: string }): Promise<Manifest> {
+/** How to keep the files of a bucket: backup copies local files only. */
+export const bucketAdvice = (bucket: string) =>
+  `the files in bucket ${bucket} are not copied: keep them with the provider's versioning or replication, or aws s3 sync s3://${bucket} DIR`;
+
+export async function backup(opts: { dataDir: string; to: string; databaseUrl?: string; filesBucket?: string }): Promise<Manifest> {
   if (opts.databaseUrl) {
-    throw new CommandError("DATABASE_URL is set: back PostgreSQL up with pg_dump or your provider's snapshots, and DATA_DIR/files with any file copy (see the README)");
+    const files = opts.filesBucket ? bucketAdvice(opts.filesBucket) : 'DATA_DIR/files with any file copy';
+    throw new CommandError(`DATABASE_URL is set: back PostgreSQL up with pg_dump or your provider's snapshots, and ${files} (see the README)`);
   }
   const source = path.join(opts.dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new CommandError(`There is no database at ${source} (DATA_DIR)`);
@@ -62,7 +68,7 @@ export async function backup(opts: { dataDir: string; to: string; databaseUrl?: 
   // Files are written before the rows that name them: every file the copied database names was
   // already there (a file deleted in between is the exception: see the README).
   const files = path.join(opts.dataDir, 'files');
-  if (fs.existsSync(files)) fs.cpSync(files, path.join(opts.to, 'files'), { recursive: true, preserveTimestamps: true });
+  if (!opts.filesBucket && fs.existsSync(files)) fs.cpSync(files, path.join(opts.to, 'files'), { recursive: true, preserveTimestamps: true });
   const manifest: Manifest = { created_at: new Date().toISOString(), database: DATABASE_FILE, files: listFiles(path.join(opts.to, 'files')) };
   fs.writeFileSync(path.join(opts.to, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o600 });
   return manifest;

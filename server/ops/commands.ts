@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
-import { CommandError, backup, restore } from './backup';
+import { CommandError, backup, bucketAdvice, restore } from './backup';
 import { moveData } from './moveData';
 
 const USAGE = 'Usage: backup --to DIR | restore --from DIR | move-data --to postgres://…';
@@ -19,8 +19,9 @@ const count = (n: number) => n.toLocaleString('en');
 
 async function run(): Promise<void> {
   if (command === 'backup' && values.to) {
-    const manifest = await backup({ dataDir: config.dataDir, to: values.to, databaseUrl: config.databaseUrl });
-    console.log(`Backed up ${config.dataDir} to ${values.to}: the database and ${count(Object.keys(manifest.files).length)} files`);
+    const manifest = await backup({ dataDir: config.dataDir, to: values.to, databaseUrl: config.databaseUrl, filesBucket: config.filesBucket });
+    if (config.filesBucket) console.log(`Backed up ${config.dataDir} to ${values.to}: the database only; ${bucketAdvice(config.filesBucket)}`);
+    else console.log(`Backed up ${config.dataDir} to ${values.to}: the database and ${count(Object.keys(manifest.files).length)} files`);
   } else if (command === 'restore' && values.from) {
     const manifest = await restore({ dataDir: config.dataDir, from: values.from });
     console.log(`Restored the backup of ${manifest.created_at} into ${config.dataDir}: the database and ${count(Object.keys(manifest.files).length)} files`);

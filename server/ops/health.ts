@@ -2,8 +2,9 @@
  * Probes for the load balancer (unauthenticated, cheap, kept in strict mode):
  * - GET /api/health: the process is alive; reads nothing.
  * - GET /api/ready: the database answers within 2 s, every table and column the server declares is
- *   there (migrations done), the file storage is a writable folder, and the process is not
- *   stopping; 503 with the reason otherwise.
+ *   there (migrations done), DATA_DIR is a writable folder, the file storage is reachable (the
+ *   local folder writable, or the bucket answering within 2 s), and the process is not stopping;
+ *   503 with the reason otherwise.
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -65,7 +66,7 @@ export async function notReady(ctx: AppContext): Promise<string | undefined> {
   } finally {
     clearTimeout(timer);
   }
-  return (await missingTables(ctx)) ?? (await storageProblem(ctx.config.dataDir));
+  return (await missingTables(ctx)) ?? (await storageProblem(ctx.config.dataDir)) ?? (await ctx.files.problem());
 }
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {

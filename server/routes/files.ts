@@ -1,7 +1,8 @@
 /**
  * Files (SPEC §7.5): product images and Word documents (CVs). Uploads are multipart and streamed
- * to disk under DATA_DIR; names on disk are built only from the cleaned tag and the index (nothing
- * a client sends becomes a path); a table records each file's owner. Contract endpoints: they
+ * to disk under DATA_DIR, then placed in the file store (server/storage.ts: the local folder or a
+ * bucket); stored names are built only from the cleaned tag and the index (nothing a client sends
+ * becomes a path); a table records each file's owner. Contract endpoints: they
  * exist in strict mode too.
  *
  * - POST /upload-image: fields file, file1, file2, file3 (images 1 to 4, PNG or JPEG by their
@@ -19,14 +20,14 @@
  * - GET /download/{name}.docx: the uploader or an admin holding the job-applicants access; as an attachment.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bodyOf, type Context } from '../app';
+import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
 import { now, type DB, type Row } from '../db';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors';
 import { requireCaller } from '../guard';
 import { readId } from '../records';
 import { DEFAULT_UPLOAD_POLICY, scheduleSweep } from '../attachments';
-import { FileStore, type FileKind } from '../storage';
+import type { FileKind, FileStore } from '../storage';
 import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, type Reencoded } from '../uploads';
 import { ok } from './common';
 
@@ -54,13 +55,11 @@ const mayManageImages = (caller: Caller, ownerId: number) => caller.id === owner
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
-export async function fileRoutes(app: FastifyInstance, { db, config, throttle, clock }: Context) {
-  const store = new FileStore(config.dataDir);
+export async function fileRoutes(app: FastifyInstance, { db, config, throttle, clock, files: store }: AppContext) {
   const policy = { ...DEFAULT_UPLOAD_POLICY, ...config.uploads };
   const stopSweep = scheduleSweep(db, store, policy.graceMs, clock ?? Date.now, (err) => app.log.error({ err }, 'sweeping unattached files failed'));
   app.addHook('onClose', async () => {
     stopSweep();
-    await store.close();
   });
   const apiBase = `${config.publicUrl.replace(/\/$/, '')}/api`;
 

@@ -4,7 +4,7 @@
  */
 import { imageTag, imageEntries, MAX_IMAGES } from '../../resources/products/images';
 import { now, type DB } from '../db';
-import { FileStore } from '../storage';
+import { openFileStore, type FileStore, type FileStoreOptions } from '../storage';
 import { hsl, png } from './png';
 
 const SIZE = 96;
@@ -21,8 +21,16 @@ function picture(hue: number, view: number): Buffer {
 }
 
 /** Gives the first `count` demo products their pictures, owned by their shop's seller. */
-export async function seedProductImages(db: DB, dataDir: string, count = 100): Promise<void> {
-  const store = new FileStore(dataDir);
+export async function seedProductImages(db: DB, files: FileStoreOptions, count = 100): Promise<void> {
+  const store = openFileStore(files);
+  try {
+    await storeImages(db, store, count);
+  } finally {
+    await store.close();
+  }
+}
+
+async function storeImages(db: DB, store: FileStore, count: number): Promise<void> {
   const products = await db
     .selectFrom('products')
     .innerJoin('shops', 'shops.id', 'products.shop_id')

@@ -123,4 +123,16 @@ describe('backup and restore', () => {
     })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('pg_dump') });
     await expect(command(data, 'backup')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
   }, 60_000);
+
+  it('with FILES_BUCKET, copies the database and says the bucket is not copied', async () => {
+    const to = path.join(root, 'with-bucket');
+    const bucketEnv = { ...process.env, DATA_DIR: path.join(root, 'live'), FILES_BUCKET: 'shop-files' };
+    const done = await run(process.execPath, ['--import', 'tsx', 'server/ops/commands.ts', 'backup', '--to', to], { env: bucketEnv });
+    expect(done.stdout).toContain("the database only; the files in bucket shop-files are not copied: keep them with the provider's versioning or replication, or aws s3 sync s3://shop-files DIR");
+    expect(fs.existsSync(path.join(to, 'marketplace.sqlite'))).toBe(true);
+    expect(fs.existsSync(path.join(to, 'files'))).toBe(false);
+    await expect(run(process.execPath, ['--import', 'tsx', 'server/ops/commands.ts', 'backup', '--to', path.join(root, 'pg-bucket')], {
+      env: { ...bucketEnv, DATABASE_URL: 'postgres://x@127.0.0.1:1/x' },
+    })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('the files in bucket shop-files are not copied') });
+  }, 60_000);
 });

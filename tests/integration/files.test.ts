@@ -11,7 +11,7 @@ import { startServer, demo, ADMIN, type TestServer } from './harness';
 import { zip } from '../fixtures/zip';
 import { DEFAULT_LIMITS } from '../../server/throttle';
 import { DEFAULT_UPLOAD_POLICY, sweepUnattached } from '../../server/attachments';
-import { FileStore } from '../../server/storage';
+import { DiskStore } from '../../server/storage';
 import { reencodeImage } from '../../server/uploads';
 
 /** A real picture of this size; a JPEG carries EXIF metadata (a copyright line, as a camera writes). */
@@ -240,7 +240,7 @@ describe('sweeping unattached files', () => {
     expect(saved.http).toBe(200);
     const created = (tag: string) => s.db.selectFrom('uploads').select('created_at').where('tag', '=', tag).executeTakeFirstOrThrow().then((r) => Date.parse(String(r.created_at)));
     const grace = DEFAULT_UPLOAD_POLICY.graceMs;
-    const store = new FileStore(s.dataDir);
+    const store = new DiskStore(s.dataDir);
     const exists = (name: string) => fs.existsSync(path.join(s.dataDir, 'files', 'images', name));
 
     // At the end of the grace period, nothing goes.
@@ -267,7 +267,7 @@ describe('sweeping unattached files', () => {
     await upload('/upload-docx', [{ field: 'file', bytes: DOCX }], {}, other.token);
     expect((await s.post('/applicant', { title: 'Driver', cv: cv.body.detail.files[0], country: 'Ghana' }, applicant.token)).http).toBe(200);
     const grace = DEFAULT_UPLOAD_POLICY.graceMs;
-    await sweepUnattached(s.db, new FileStore(s.dataDir), Date.now() + grace + 1, grace);
+    await sweepUnattached(s.db, new DiskStore(s.dataDir), Date.now() + grace + 1, grace);
     const left = (id: number) => s.db.selectFrom('uploads').select('file_name').where('owner_id', '=', id).execute();
     expect(await left(applicant.id)).toEqual([{ file_name: `cv_${applicant.id}.docx` }]);
     expect(await left(other.id)).toEqual([]);

@@ -102,6 +102,8 @@ export interface ServerOptions {
   config?: { orderHoldMinutes?: number; orderMaxPerBuyer?: number };
   /** The operator's side: METRICS_TOKEN, whether the process is stopping. */
   ops?: OpsContext;
+  /** FILES_BUCKET and FILES_PATH_STYLE: files in an S3-compatible bucket (the SDK's environment set). */
+  files?: { filesBucket: string; filesPathStyle?: boolean };
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -114,7 +116,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
-    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads, ...opts.config },
+    config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads, ...opts.files, ...opts.config },
     onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
