@@ -72,8 +72,7 @@ function wholeNumber(text: string | undefined, min: number, max: number): number
 }
 
 /** A whole number from the environment at or above `min`, or the default. */
-const whole = (value: string | undefined, fallback: number, min = 0) =>
-  value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(min, Math.floor(Number(value))) : fallback;
+const whole = (value: string | undefined, fallback: number, min = 0) => wholeNumber(value, min, Number.MAX_SAFE_INTEGER) ?? fallback;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
