@@ -46,7 +46,6 @@ export function rolesOf(rule: Rule, entity: EntityContract, read = false): CallR
   }
 }
 
-
 const ROLE_REFUSED: Record<string, string> = {
   seller: 'This section is only available to sellers',
   'seller admin': 'This section is only available to sellers and administrators',

@@ -107,6 +107,17 @@ describe('a deletion request names its customer for good', () => {
     const refused = await s.post('/deletion', { customer: 'F', customer_id: fuller.id, feedback: 'x', deletion_status: 'Deleted' }, partial.token);
     expect(refused.http).toBe(403);
     expect(refused.body.query).toBe('You can only manage users whose accesses you hold yourself');
+    // A request the fuller admin made for their own account: settling it is refused too, by either call.
+    const own = await s.post('/deletion', { customer: 'F', customer_id: fuller.id, feedback: 'Bye' }, fuller.token);
+    expect(own.body.status).toBe(true);
+    for (const [method, path, body] of [
+      ['POST', '/deletion/retrieve', { id: own.body.detail.id, deletion_status: 'Deleted' }],
+      ['POST', '/deletion', { id: own.body.detail.id, deletion_status: 'Deleted' }],
+      ['PUT', `/rest/deletions/${own.body.detail.id}`, { deletion_status: 'Deleted' }],
+    ] as const) {
+      const res = await s.send(method, path, body, partial.token);
+      expect(res.http, path).toBe(403);
+    }
     expect((await userRow(fuller.id)).name).not.toBe('Deleted user');
     const done = await s.post('/deletion', { customer: 'P', customer_id: peer.id, feedback: 'x', deletion_status: 'Deleted' }, partial.token);
     expect(done.body).toMatchObject({ status: true, detail: { deletion_status: 'Deleted' } });
