@@ -51,12 +51,13 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
   // the rest of the body is never read.
   const unread = new WeakSet<object>();
   app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.complete) {
+    if (reply.statusCode >= 400 && !request.raw.complete && !request.raw.readableEnded) {
       reply.header('Connection', 'close');
       unread.add(request.raw);
     }
   });
+  // Once the answer is out and its line logged.
   app.addHook('onResponse', async (request) => {
-    if (unread.has(request.raw)) request.raw.socket.destroy();
+    if (unread.has(request.raw)) setImmediate(() => request.raw.socket?.destroy());
   });
 }
