@@ -20,7 +20,10 @@ const postgres = await startLocalPostgres();
 const url = await postgres.createDatabase('marketplace');
 const servers: ServerProcess[] = [];
 for (let i = 0; i < count; i++) {
-  servers.push(await startProcess({ DATABASE_URL: url, STATIC_DIR: config.staticDir, PUBLIC_URL: config.publicUrl, DEMO: config.demo ? '1' : '0' }));
+  // Every connection comes from the balancer below: the per-address cap would count all clients as one.
+  servers.push(await startProcess({
+    DATABASE_URL: url, STATIC_DIR: config.staticDir, PUBLIC_URL: config.publicUrl, DEMO: config.demo ? '1' : '0', MAX_CONNECTIONS_PER_ADDRESS: '0',
+  }));
   console.log(`API process ${i + 1} at ${servers[i].url.replace(/\/api$/, '')} (pid ${servers[i].child.pid})`);
 }
 
