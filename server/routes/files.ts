@@ -21,7 +21,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, type Context } from '../app';
 import type { Caller } from '../auth';
-import { now, type DB, type Row } from '../db';
+import { sql } from 'kysely';
+import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors';
 import { requireCaller } from '../guard';
 import { readId } from '../records';
@@ -39,6 +40,8 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 const THUMB_TYPE = 'image/webp';
 const IMAGE_NAME = /^(.{1,300})_([1-4])\.png$/;
 const DOCX_NAME = /^[A-Za-z0-9_-]{1,120}\.docx$/;
+/** The advisory lock class under which a user's quota is checked (PostgreSQL). */
+const QUOTA_LOCK = 73120515;
 /** What a form may carry beyond its files: field names, boundaries, small fields. */
 const FORM_OVERHEAD = 64 * 1024;
 
@@ -80,6 +83,8 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
    */
   async function checkQuota(trx: DB, caller: Caller, replaced: { kind: string; tag: string; idx?: number[] }, adding: number) {
     if (caller.role === 'admin') return;
+    // One check at a time per user: SQLite's write transactions already take turns; PostgreSQL's need a lock.
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${caller.id})`.execute(trx);
     const sum = (q: ReturnType<typeof sizes>) => q.executeTakeFirst().then((r) => Number(r?.total ?? 0));
     const sizes = () => trx.selectFrom('uploads').select((eb) => eb.fn.sum<number>(eb(eb.ref('size'), '+', eb.fn.coalesce('thumb_size', eb.lit(0)))).as('total'));
     const used = await sum(sizes().where('owner_id', '=', caller.id));

@@ -212,6 +212,18 @@ describe('storage quota and upload rate', () => {
     }
   });
 
+  it('two uploads at once with room for one: one is stored, the other refused', async () => {
+    const one = await storedSize(PNG);
+    const { server: q, seller, send } = await server({ uploads: { quotaBytes: one } });
+    try {
+      const answers = await Promise.all(['Race1', 'Race2', 'Race3'].map((tag) => send(tag, seller.token)));
+      expect(answers.map((a) => a.http).sort()).toEqual([200, 413, 413]);
+      expect(await q.db.selectFrom('uploads').select('tag').where('owner_id', '=', seller.id).execute()).toHaveLength(1);
+    } finally {
+      await q.close();
+    }
+  });
+
   it('takes 3 uploads a minute per user (as configured), refuses the 4th with 429 and Retry-After, keeping nothing of it', async () => {
     let at = Date.UTC(2030, 0, 1);
     const { server: r, seller, send } = await server({ limits: { ...DEFAULT_LIMITS, upload: { max: 3, windowMs: 60_000 } }, clock: () => at });
