@@ -51,6 +51,11 @@ export class FileStore {
     return stat ? { stream: fs.createReadStream(file), size: stat.size } : null;
   }
 
+  /** A stored file's bytes, or null when it is missing. */
+  async read(kind: FileKind, name: string): Promise<Buffer | null> {
+    return fs.promises.readFile(this.pathOf(kind, name)).catch(() => null);
+  }
+
   /** Removes stored files, ignoring those already gone. */
   async remove(kind: FileKind, names: readonly string[]): Promise<void> {
     await Promise.all(names.map((name) => fs.promises.rm(this.pathOf(kind, name), { force: true })));

@@ -28,7 +28,7 @@ import { requireCaller } from '../guard';
 import { readId } from '../records';
 import { DEFAULT_UPLOAD_POLICY, scheduleSweep } from '../attachments';
 import { FileStore, type FileKind } from '../storage';
-import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, type Reencoded } from '../uploads';
+import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, thumbnailOf, type Reencoded } from '../uploads';
 import { ok } from './common';
 
 const MB = 1024 * 1024;
@@ -231,12 +231,24 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
       ? await db.selectFrom('uploads').selectAll().where('kind', '=', 'image').where('tag', '=', tag).where('idx', '=', Number(match![2])).executeTakeFirst()
       : undefined;
     if (!row) throw notFound('There is no such image');
-    // A thumbnail where one was made (images stored before thumbnails existed answer whole).
-    if (!config.strict && request.query.size === 'thumb' && row.thumb_name) {
-      return sendFile(reply, store, 'images', String(row.thumb_name), THUMB_TYPE, { 'Cache-Control': 'public, max-age=60' });
+    if (!config.strict && request.query.size === 'thumb') {
+      // An image stored before thumbnails existed (the demo's pictures) gets its thumbnail when first asked.
+      const thumb = row.thumb_name ? String(row.thumb_name) : await backfillThumbnail(row);
+      if (thumb) return sendFile(reply, store, 'images', thumb, THUMB_TYPE, { 'Cache-Control': 'public, max-age=60' });
     }
     return sendFile(reply, store, 'images', String(row.file_name), String(row.content_type), { 'Cache-Control': 'public, max-age=60' });
   });
+
+  /** Makes and records the thumbnail of a stored image that has none; null when its file is missing or broken. */
+  async function backfillThumbnail(row: Row): Promise<string | null> {
+    const bytes = await store.read('images', String(row.file_name));
+    const small = bytes && (await thumbnailOf(bytes));
+    if (!small) return null;
+    const name = String(row.file_name).replace(/\.png$/, '.thumb.webp');
+    await store.write('images', name, small);
+    await db.updateTable('uploads').set({ thumb_name: name, thumb_size: small.length }).where('id', '=', Number(row.id)).execute();
+    return name;
+  }
 
   app.get<{ Params: { name: string } }>('/download/:name', async (request, reply) => {
     const caller = requireCaller(request.caller);
