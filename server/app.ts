@@ -158,8 +158,10 @@ export interface Timeouts {
   request: number;
   /** The request's headers. */
   headers: number;
-  /** A new connection that has not sent a whole request's headers yet (counted from when it opens). */
+  /** A socket with no traffic at all (an event stream's heartbeats must come more often). */
   idle: number;
+  /** A new connection's first request headers, counted from when it opens (server/connections.ts). */
+  opening: number;
   /** An idle keep-alive connection between requests. */
   keepAlive: number;
   /** How often Node checks the request and header timeouts. */
@@ -171,7 +173,7 @@ export interface Timeouts {
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
-  request: 120_000, headers: 15_000, idle: 10_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
+  request: 120_000, headers: 15_000, idle: 30_000, opening: 10_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
   connectionsPerAddress: 100,
 };
 

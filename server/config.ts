@@ -71,8 +71,9 @@ function wholeNumber(text: string | undefined, min: number, max: number): number
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
-/** A whole number from the environment at or above `min`, or the default. */
-const whole = (value: string | undefined, fallback: number, min = 0) => wholeNumber(value, min, Number.MAX_SAFE_INTEGER) ?? fallback;
+/** A whole number from the environment, raised to `min` when below it, or the default when not a number. */
+const whole = (value: string | undefined, fallback: number, min = 0) =>
+  value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(min, Math.floor(Number(value))) : fallback;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);

@@ -1,6 +1,7 @@
 /**
- * Connections: a socket that sends no request within the idle time is closed (Node's own socket
- * timeout is pushed back by its periodic request-timeout check and never fires), a client address
+ * Connections: a new connection that has not sent its first request's headers some seconds after it
+ * opened is closed, however its bytes trickle in (Node's socket timeout is pushed back by every byte,
+ * and its headers timeout is checked only now and then), a client address
  * holds a bounded number of connections, and a request refused before its body was read is answered
  * with `Connection: close` and its socket dropped, rather than read to its end.
  */
@@ -9,8 +10,8 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface ConnectionLimits {
-  /** How long a new connection may stay silent before its first request, in ms (0: no limit). */
-  idle: number;
+  /** How long a new connection may take to send its first request's headers, in ms (0: no limit). */
+  opening: number;
   /** Connections one client address may hold open (0: no limit). */
   connectionsPerAddress: number;
 }
@@ -34,8 +35,8 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
       else open.delete(address);
       clearTimeout(silent.get(socket));
     });
-    if (limits.idle > 0) {
-      const timer = setTimeout(() => socket.destroy(), limits.idle);
+    if (limits.opening > 0) {
+      const timer = setTimeout(() => socket.destroy(), limits.opening);
       timer.unref();
       silent.set(socket, timer);
     }
@@ -50,14 +51,15 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
   // the rest of the body is never read.
   const unread = new WeakSet<object>();
   app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.complete) {
+    if (reply.statusCode >= 400 && !request.raw.complete && !request.raw.readableEnded) {
       reply.header('Connection', 'close');
       unread.add(request.raw);
     }
   });
+  // Once the answer is out and its line logged.
   app.addHook('onResponse', async (request) => {
     // An injected request (app.inject) has a stand-in socket with nothing to close.
     const socket = request.raw.socket as Partial<Socket> | undefined;
-    if (unread.has(request.raw) && typeof socket?.destroy === 'function') socket.destroy();
+    if (unread.has(request.raw) && typeof socket?.destroy === 'function') setImmediate(() => socket.destroy!());
   });
 }

@@ -44,6 +44,15 @@ export interface FileStoreOptions {
   filesPathStyle?: boolean;
 }
 
+/** A stored file's bytes, or null when it is missing. */
+export async function readAll(store: FileStore, kind: FileKind, name: string): Promise<Buffer | null> {
+  const file = await store.open(kind, name);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 export function openFileStore(opts: FileStoreOptions): FileStore {
   return opts.filesBucket ? new BucketStore(opts.dataDir, opts.filesBucket, opts.filesPathStyle ?? false) : new DiskStore(opts.dataDir);
 }

@@ -71,6 +71,15 @@ export const THUMB_SIZE = 256;
 /** Pictures over 50 megapixels are refused before they are decoded (a small file can claim a huge size). */
 const MAX_PIXELS = 50_000_000;
 
+/** The thumbnail of a picture (WebP, at most THUMB_SIZE on its longer side). */
+const thumbnail = (input: string | Buffer) =>
+  sharp(input, { limitInputPixels: MAX_PIXELS }).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
+
+/** The thumbnail of a stored picture's bytes, or null when they do not decode. */
+export async function thumbnailOf(bytes: Buffer): Promise<Buffer | null> {
+  return thumbnail(bytes).toBuffer().catch(() => null);
+}
+
 export interface Reencoded {
   /** The re-encoded picture and its thumbnail, local files next to the received one. */
   file: string;
@@ -90,7 +99,7 @@ export async function reencodeImage(received: string, type: 'image/png' | 'image
   try {
     const image = sharp(received, { limitInputPixels: MAX_PIXELS }).rotate();
     const out = await (type === 'image/png' ? image.png() : image.jpeg({ quality: 85 })).toFile(file);
-    const small = await sharp(file).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toFile(thumb);
+    const small = await thumbnail(file).toFile(thumb);
     return { file, size: out.size, thumb, thumbSize: small.size };
   } catch {
     await removeAll([file, thumb]);

@@ -32,9 +32,10 @@ const servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
 for (let i = 0; i < count; i++) {
   dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `marketplace-api-${i + 1}-`)));
+  // Every connection comes from the balancer below: the per-address cap would count all clients as one.
   servers.push(await startProcess({
     DATABASE_URL: url, DATA_DIR: dataDirs[i], ...bucket?.env,
-    STATIC_DIR: config.staticDir, PUBLIC_URL: config.publicUrl, DEMO: config.demo ? '1' : '0',
+    STATIC_DIR: config.staticDir, PUBLIC_URL: config.publicUrl, DEMO: config.demo ? '1' : '0', MAX_CONNECTIONS_PER_ADDRESS: '0',
   }));
   console.log(`API process ${i + 1} at ${servers[i].url.replace(/\/api$/, '')} (pid ${servers[i].child.pid}, DATA_DIR ${dataDirs[i]})`);
 }

@@ -22,13 +22,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
-import { now, type DB, type Row } from '../db';
+import { sql } from 'kysely';
+import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors';
 import { requireCaller } from '../guard';
 import { readId } from '../records';
 import { DEFAULT_UPLOAD_POLICY, scheduleSweep } from '../attachments';
-import type { FileKind, FileStore } from '../storage';
-import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, type Reencoded } from '../uploads';
+import { readAll, type FileKind, type FileStore } from '../storage';
+import { cleanTag, formError, imageType, isDocx, reencodeImage, removeAll, streamToFile, thumbnailOf, type Reencoded } from '../uploads';
 import { ok } from './common';
 
 const MB = 1024 * 1024;
@@ -40,6 +41,8 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 const THUMB_TYPE = 'image/webp';
 const IMAGE_NAME = /^(.{1,300})_([1-4])\.png$/;
 const DOCX_NAME = /^[A-Za-z0-9_-]{1,120}\.docx$/;
+/** The advisory lock class under which a user's quota is checked (PostgreSQL). */
+const QUOTA_LOCK = 73120515;
 /** What a form may carry beyond its files: field names, boundaries, small fields. */
 const FORM_OVERHEAD = 64 * 1024;
 
@@ -79,6 +82,8 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
    */
   async function checkQuota(trx: DB, caller: Caller, replaced: { kind: string; tag: string; idx?: number[] }, adding: number) {
     if (caller.role === 'admin') return;
+    // One check at a time per user: SQLite's write transactions already take turns; PostgreSQL's need a lock.
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${caller.id})`.execute(trx);
     const sum = (q: ReturnType<typeof sizes>) => q.executeTakeFirst().then((r) => Number(r?.total ?? 0));
     const sizes = () => trx.selectFrom('uploads').select((eb) => eb.fn.sum<number>(eb(eb.ref('size'), '+', eb.fn.coalesce('thumb_size', eb.lit(0)))).as('total'));
     const used = await sum(sizes().where('owner_id', '=', caller.id));
@@ -225,12 +230,24 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
       ? await db.selectFrom('uploads').selectAll().where('kind', '=', 'image').where('tag', '=', tag).where('idx', '=', Number(match![2])).executeTakeFirst()
       : undefined;
     if (!row) throw notFound('There is no such image');
-    // A thumbnail where one was made (images stored before thumbnails existed answer whole).
-    if (!config.strict && request.query.size === 'thumb' && row.thumb_name) {
-      return sendFile(reply, store, 'images', String(row.thumb_name), THUMB_TYPE, { 'Cache-Control': 'public, max-age=60' });
+    if (!config.strict && request.query.size === 'thumb') {
+      // An image stored before thumbnails existed (the demo's pictures) gets its thumbnail when first asked.
+      const thumb = row.thumb_name ? String(row.thumb_name) : await backfillThumbnail(row);
+      if (thumb) return sendFile(reply, store, 'images', thumb, THUMB_TYPE, { 'Cache-Control': 'public, max-age=60' });
     }
     return sendFile(reply, store, 'images', String(row.file_name), String(row.content_type), { 'Cache-Control': 'public, max-age=60' });
   });
+
+  /** Makes and records the thumbnail of a stored image that has none; null when its file is missing or broken. */
+  async function backfillThumbnail(row: Row): Promise<string | null> {
+    const bytes = await readAll(store, 'images', String(row.file_name));
+    const small = bytes && (await thumbnailOf(bytes));
+    if (!small) return null;
+    const name = String(row.file_name).replace(/\.png$/, '.thumb.webp');
+    await store.write('images', name, small);
+    await db.updateTable('uploads').set({ thumb_name: name, thumb_size: small.length }).where('id', '=', Number(row.id)).execute();
+    return name;
+  }
 
   app.get<{ Params: { name: string } }>('/download/:name', async (request, reply) => {
     const caller = requireCaller(request.caller);

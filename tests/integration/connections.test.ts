@@ -1,5 +1,5 @@
 /**
- * Connections (issue 22, item 4): a socket that never sends a byte is closed after the idle time, a
+ * Connections (issue 22, item 4): a socket that never sends a request is closed after the opening time, a
  * client address holds a bounded number of connections, and a refused upload is answered with
  * `Connection: close` and its socket dropped without the body being read.
  */
@@ -53,11 +53,11 @@ const head = (c: ReturnType<typeof connect>) =>
 
 const GET = 'GET /api/files/images/none_1.png HTTP/1.1\r\nHost: x\r\n\r\n';
 
-describe('idle connections', () => {
-  // The headers' and the whole request's timeouts are long here, so only the idle time can close these.
-  const timeouts = { idle: 400, headers: 60_000, request: 120_000, checkEvery: 100, keepAlive: 60_000 };
+describe('connections that never ask', () => {
+  // The headers' and the whole request's timeouts are long here, so only the opening time can close these.
+  const timeouts = { opening: 400, headers: 60_000, request: 120_000, checkEvery: 100, keepAlive: 60_000 };
 
-  it('closes a socket that sends nothing within the idle time; one that asks in time is answered and kept', async () => {
+  it('closes a socket that sends nothing within the opening time; one that asks in time is answered and kept', async () => {
     const { app, port } = await serve(timeouts);
     try {
       const silent = connect(port);
@@ -67,7 +67,7 @@ describe('idle connections', () => {
       await prompt.opened;
       prompt.socket.write(GET);
       expect(await head(prompt)).toMatch(/^HTTP\/1\.1 404/);
-      // Past the idle time, the answered keep-alive connection is still open and serves a second request.
+      // Past the opening time, the answered keep-alive connection is still open and serves a second request.
       const before = prompt.answer().length;
       await connect(port).closed;
       expect(prompt.socket.destroyed).toBe(false);
@@ -79,7 +79,7 @@ describe('idle connections', () => {
     }
   }, 10_000);
 
-  it('counts from the moment the connection opens: a request trickled a byte at a time is closed at the idle time', async () => {
+  it('counts from the moment the connection opens: a request trickled a byte at a time is closed at the opening time', async () => {
     const { app, port } = await serve(timeouts);
     try {
       const slow = connect(port);

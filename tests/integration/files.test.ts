@@ -162,6 +162,17 @@ describe('thumbnails', () => {
     const whole = await fetch(`${s.url}/files/images/Thumbed1_1.png`);
     expect(await sharp(Buffer.from(await whole.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 600, height: 400 });
   });
+
+  it('makes the thumbnail of an image stored without one (from before thumbnails) when it is first asked for', async () => {
+    await upload('/upload-image', [{ field: 'file', bytes: await picture('png', 300, 600) }], { tag: 'Older1' }, tokens.seller);
+    await s.db.updateTable('uploads').set({ thumb_name: null, thumb_size: null }).where('tag', '=', 'Older1').execute();
+    fs.rmSync(path.join(s.dataDir, 'files', 'images', 'Older1_1.thumb.webp'));
+    const thumb = await fetch(`${s.url}/files/images/Older1_1.png?size=thumb`);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 256 });
+    expect(await s.db.selectFrom('uploads').select('thumb_name').where('tag', '=', 'Older1').executeTakeFirst()).toEqual({ thumb_name: 'Older1_1.thumb.webp' });
+    expect(fs.existsSync(path.join(s.dataDir, 'files', 'images', 'Older1_1.thumb.webp'))).toBe(true);
+  });
 });
 
 describe('storage quota and upload rate', () => {
@@ -207,6 +218,18 @@ describe('storage quota and upload rate', () => {
         // Admins are exempt.
         expect((await send('ByAdmin', admin.token)).http).toBe(200);
       }
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('two uploads at once with room for one: one is stored, the other refused', async () => {
+    const one = await storedSize(PNG);
+    const { server: q, seller, send } = await server({ uploads: { quotaBytes: one } });
+    try {
+      const answers = await Promise.all(['Race1', 'Race2', 'Race3'].map((tag) => send(tag, seller.token)));
+      expect(answers.map((a) => a.http).sort()).toEqual([200, 413, 413]);
+      expect(await q.db.selectFrom('uploads').select('tag').where('owner_id', '=', seller.id).execute()).toHaveLength(1);
     } finally {
       await q.close();
     }
