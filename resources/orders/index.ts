@@ -67,7 +67,7 @@ export default defineResource({
       { kind: 'custom', source: 'paid_total', component: () => import('./MoneyCell') },
       { kind: 'custom', source: 'total', component: () => import('./MoneyCell') },
       { kind: 'joined', source: 'shipping_address', parts: ['street_name', 'city', 'state', 'country', 'zip'] },
-      { kind: 'text', source: 'logistics' },
+      { kind: 'text', source: 'logistics', hidden: true },
       { kind: 'custom', source: 'delivery_fee', component: () => import('./MoneyCell') },
     ],
     // On a phone: the order and its tracking number, where it goes, and its status and total on the right.

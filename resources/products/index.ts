@@ -43,7 +43,7 @@ export default defineResource({
       { kind: 'text', source: 'name' },
       { kind: 'text', source: 'description' },
       { kind: 'text', source: 'category.name' },
-      { kind: 'text', source: 'subcategory.name' },
+      { kind: 'text', source: 'subcategory.name', hidden: true },
       { kind: 'text', source: 'currency.code' },
       { kind: 'text', source: 'price' },
       { kind: 'text', source: 'sale_price' },

@@ -68,12 +68,15 @@ function guardAdminOnly(entity: EntityContract, values: Row, before: Row | undef
 
 /**
  * A record's creator fields (a shop's owner_id) are set when it is created: a save that would change
- * one is refused, never answered as if it were applied. The value it holds may be sent back.
+ * one is refused, never answered as if it were applied. The value it holds may be sent back, and so
+ * may the caller's own id: the generic payload (SPEC §3.24) always carries the editing user as
+ * owner_id, and an admin editing a seller's shop asks for no change of owner by it.
  */
-function guardCreator(entity: EntityContract, body: Row, before: Row) {
+function guardCreator(entity: EntityContract, body: Row, before: Row, caller: Caller | null) {
   for (const [name, field] of Object.entries(entity.fields)) {
     const sent = body[name];
     if (!field.creator || sent === undefined || sent === null || sent === '' || String(sent) === String(before[name])) continue;
+    if (caller && String(sent) === String(caller.id)) continue;
     throw forbidden(`${label(name)} is set when the record is created; the change was not applied`);
   }
 }
@@ -199,7 +202,7 @@ export async function entityServices({ db, config, registry, clock = Date.now }:
         }
         const id = readId(body.id);
         const before = await findScoped(trx, entity, ctx.scope, id);
-        guardCreator(entity, body, before);
+        guardCreator(entity, body, before, caller);
         const values = readPayload(entity, body, { create: false });
         guardAdminOnly(entity, values, before, caller, ctx.scope);
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, given)) ?? values;

@@ -120,7 +120,8 @@ describe('what a save cannot change is not answered as applied', () => {
   it("a shop's owner: a REST PUT or save changing owner_id is refused and changes nothing; the same value passes", async () => {
     const seller = await s.userWith([1, 2]);
     const other = await s.userWith([1, 2]);
-    const admin = (await s.userWith(ADMIN, ['shops'])).token;
+    const adminUser = await s.userWith(ADMIN, ['shops']);
+    const admin = adminUser.token;
     const category = await s.db.insertInto('categories').values({ name: `Gates ${seller.id}`, commission_currency: 'USD', commission_flat_rate: 1, is_active: 1 })
       .returning('id').executeTakeFirstOrThrow();
     const shop = await s.post('/shop', {
@@ -142,6 +143,10 @@ describe('what a save cannot change is not answered as applied', () => {
     const same = await s.send('PUT', `/rest/shops/${id}`, { owner_id: seller.id, name: 'Renamed' }, admin);
     expect(same.http).toBe(200);
     expect(same.body).toMatchObject({ name: 'Renamed' });
+    // The generic payload carries the editing admin as owner_id (SPEC §3.24): not a change of owner.
+    const edited = await s.post('/shop', { id, owner_id: adminUser.id, name: 'Edited by an admin' }, admin);
+    expect(edited.http).toBe(200);
+    expect(edited.body.detail).toMatchObject({ name: 'Edited by an admin', owner_id: seller.id });
   });
 
   it("a visitor's is_active on a new chat is ignored: the chat opens active", async () => {
