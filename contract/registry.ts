@@ -36,7 +36,7 @@ export interface SellerPageEntry {
 }
 
 /**
- * A sidebar entry of the buyer's list (see the README's decision on buyers): the buyer variant of a
+ * A sidebar entry of the buyer's list (see docs/decisions.md on buyers): the buyer variant of a
  * screen (`buyer`: the records naming the buyer by the entity's `api.buyerKey`, read only) or a page
  * of the resource (`buyerPages`, one of its `routes`), placed by `buyerOrder` after the dashboard.
  */

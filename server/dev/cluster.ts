@@ -9,7 +9,7 @@
  * The database, the bucket and the DATA_DIRs live in temporary folders and go away on Ctrl-C: this is
  * for trying the shape (and for load runs), not for keeping data. With FILES_BUCKET set (and the AWS
  * SDK's environment) the processes use that bucket instead of a local store. In production point DATABASE_URL at
- * your PostgreSQL, FILES_BUCKET at your bucket, and put your own load balancer in front (see the README).
+ * your PostgreSQL, FILES_BUCKET at your bucket, and put your own load balancer in front (see docs/operations.md).
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -7,7 +7,7 @@
  * - A seller moves the orders of their shops through the statuses; amounts, customer and items are
  *   not theirs to change. Nobody changes an order's buyer, shop or items once it is placed.
  * - Every status change is recorded in the order's timeline (orderEvents): who, from, to, when.
- * - Stock (README, "Stock held by unpaid orders"): checkout takes it atomically (a conditional
+ * - Stock (docs/decisions.md, "Stock held by unpaid orders"): checkout takes it atomically (a conditional
  *   UPDATE, so concurrent checkouts never sell the last item twice); a buyer holds at most
  *   ORDER_MAX_PER_BUYER of a product in unpaid open orders; an unpaid New Order holds its stock for
  *   ORDER_HOLD_MINUTES, then the sweep cancels it with the reason 'hold_expired'; cancelling gives

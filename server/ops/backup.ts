@@ -6,7 +6,7 @@
  *   folder; then `backup.json`, written last: a folder without it is an unfinished backup.
  * - restore: into an empty (or new) DATA_DIR, the database 0600 in a 0700 folder.
  * PostgreSQL is backed up with its own tools (pg_dump, the provider's snapshots), and files in a bucket
- * (FILES_BUCKET) with the provider's (versioning, replication, aws s3 sync): see the README.
+ * (FILES_BUCKET) with the provider's (versioning, replication, aws s3 sync): see docs/operations.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,7 @@ export const bucketAdvice = (bucket: string) =>
 export async function backup(opts: { dataDir: string; to: string; databaseUrl?: string; filesBucket?: string }): Promise<Manifest> {
   if (opts.databaseUrl) {
     const files = opts.filesBucket ? bucketAdvice(opts.filesBucket) : 'DATA_DIR/files with any file copy';
-    throw new CommandError(`DATABASE_URL is set: back PostgreSQL up with pg_dump or your provider's snapshots, and ${files} (see the README)`);
+    throw new CommandError(`DATABASE_URL is set: back PostgreSQL up with pg_dump or your provider's snapshots, and ${files} (see docs/operations.md)`);
   }
   const source = path.join(opts.dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new CommandError(`There is no database at ${source} (DATA_DIR)`);
@@ -66,7 +66,7 @@ export async function backup(opts: { dataDir: string; to: string; databaseUrl?: 
   }
   fs.chmodSync(target, 0o600);
   // Files are written before the rows that name them: every file the copied database names was
-  // already there (a file deleted in between is the exception: see the README).
+  // already there (a file deleted in between is the exception: see docs/operations.md).
   const files = path.join(opts.dataDir, 'files');
   if (!opts.filesBucket && fs.existsSync(files)) fs.cpSync(files, path.join(opts.to, 'files'), { recursive: true, preserveTimestamps: true });
   const manifest: Manifest = { created_at: new Date().toISOString(), database: DATABASE_FILE, files: listFiles(path.join(opts.to, 'files')) };

@@ -1,5 +1,5 @@
 /**
- * The operator's data commands (README, "Backup and restore", "Moving to PostgreSQL"):
+ * The operator's data commands (docs/operations.md, "Backup and restore", "Moving to PostgreSQL"):
  *
  *   npm run backup -- --to DIR          the embedded database and the files, while the server runs
  *   npm run restore -- --from DIR       into DATA_DIR, which must be empty

@@ -1,5 +1,5 @@
 /**
- * Who reads which list, written by hand from SPEC §6 and the README's decisions ("Server-side
+ * Who reads which list, written by hand from SPEC §6 and docs/decisions.md ("Server-side
  * rules", "Buyers"), independent of the registry: a rule loosened by mistake in a resource file fails
  * here, where the generated matrix (matrix.ts) would copy it. Allowed reads assert the real status
  * and that every row answered is the caller's to see.

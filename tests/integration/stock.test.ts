@@ -1,5 +1,5 @@
 /**
- * Stock held by unpaid orders (README, "Stock held by unpaid orders"), over real HTTP: checkout takes
+ * Stock held by unpaid orders (docs/decisions.md, "Stock held by unpaid orders"), over real HTTP: checkout takes
  * the stock atomically, a buyer holds at most the cap of a product in unpaid orders, an unpaid New
  * Order's hold ends after the hold time (the sweep cancels it, gives the stock back and says why),
  * and cancelling gives the stock back exactly once. Time is the server's injected clock, moved by

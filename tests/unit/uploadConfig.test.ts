@@ -1,4 +1,4 @@
-/** The upload and connection settings read from the environment (README, Configuration). */
+/** The upload and connection settings read from the environment (docs/operations.md). */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { DEFAULT_UPLOAD_POLICY } from '../../server/attachments';
