@@ -170,11 +170,13 @@ export interface Timeouts {
   maxRequestsPerSocket: number;
   /** Connections one client address may hold open at once (0: no limit). */
   connectionsPerAddress: number;
+  /** How long the rest of a refused upload's body is read and thrown away before its socket is dropped. */
+  linger: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
   request: 120_000, headers: 15_000, idle: 30_000, opening: 10_000, keepAlive: 5_000, checkEvery: 5_000, maxRequestsPerSocket: 1000,
-  connectionsPerAddress: 100,
+  connectionsPerAddress: 100, linger: 2_000,
 };
 
 export async function buildApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {

@@ -6,7 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql,
@@ -190,8 +191,8 @@ export function privateFile(file: string): void {
  * costs more than running it. Statements are kept by their SQL text (the most recent 500), as
  * SQLite itself recompiles a kept statement when the schema changes.
  */
-function cachingStatements(sqlite: SQLite.Database) {
-  const kept = new Map<string, SQLite.Statement>();
+function cachingStatements(sqlite: BetterSqlite3.Database) {
+  const kept = new Map<string, BetterSqlite3.Statement>();
   let writes = 0;
   return {
     close: () => sqlite.close(),

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../sqlite';
 import { privateFile } from '../db';
 
 export const DATABASE_FILE = 'marketplace.sqlite';

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../sqlite';
 import { sql } from 'kysely';
 import { migrate, openDatabase, syncIdSequence, type DB } from '../db';
 import { CommandError, DATABASE_FILE } from './backup';

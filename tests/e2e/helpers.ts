@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../../server/sqlite';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../server/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
 import { demo } from './harness';

@@ -135,7 +135,7 @@ describe('refused uploads', () => {
   const tokens: Record<string, string> = {};
   let server: { app: FastifyInstance; port: number };
   beforeAll(async () => {
-    server = await serve({});
+    server = await serve({ linger: 1_000 });
     for (const [who, account] of [['buyer', demo.buyer], ['seller', demo.seller]] as const) {
       const res = await server.app.inject({ method: 'POST', url: '/api/user/terminal', payload: { credential: account.email, password: account.password } });
       tokens[who] = JSON.parse(res.body).detail.token;
@@ -155,6 +155,21 @@ describe('refused uploads', () => {
     expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`));
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(c.socket.bytesWritten).toBeLessThan(4096);
+  }, 10_000);
+
+  it('a client that sends the rest of its body after the refusal still reads the answer, and the server closes without a reset', async () => {
+    const rest = 64 * 1024;
+    const c = connect(server.port);
+    const errors: string[] = [];
+    c.socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+    const part = '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
+    c.socket.write(['POST /api/upload-image HTTP/1.1', 'Host: x', 'Content-Type: multipart/form-data; boundary=XyZ', `Content-Length: ${part.length + rest}`, '', part].join('\r\n'));
+    expect(await head(c)).toMatch(/^HTTP\/1\.1 401/);
+    // As a fetch client does: it goes on sending the body it announced, then reads.
+    for (let sent = 0; sent < rest; sent += 4096) await new Promise<void>((resolve) => c.socket.write('x'.repeat(4096), () => resolve()));
+    const answer = await c.closed;
+    expect(errors).toEqual([]);
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
   }, 10_000);
 
   it('an answer to a whole request keeps the connection open', async () => {

@@ -14,6 +14,9 @@ let auth: ReturnType<typeof createAuthProvider>;
 const LIST = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
 
 beforeAll(async () => {
+  // jsdom brings its own FormData, but requests leave through Node's fetch, which (from Node 22 on)
+  // sends only its own: use Node's here, as a browser's fetch takes the browser's.
+  globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
   s = await startServer();
   dp = createDataProvider(s.url);
   auth = createAuthProvider(s.url);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../server/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../server/db';
 import { seedDemo, seedReference } from '../../server/seed';
