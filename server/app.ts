@@ -190,6 +190,8 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     logger: opts.logger ?? false,
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
+    // Routes are built from the registry at start; on a loaded machine that can take more than Fastify's 10 s.
+    pluginTimeout: 60_000,
     genReqId: requestId,
     trustProxy: opts.trustProxy ?? false,
     requestTimeout: t.request,
