@@ -23,6 +23,8 @@ export default defineResource({
     fields: {
       name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ max: 32 }),
       applications: t(), abilities: s({ serverSet: true, max: 64 }), granted_accesses: t({ serverSet: true }),
+      // The second factors the user has ('totp,passkey,recovery'), kept by the server (issue 26).
+      second_factor: s({ serverSet: true, max: 64 }),
       street_name: s(), city: s(), state: s(), country: s(), zip: s(), currency: s({ max: 64 }),
       ...ACTIVE,
     },
