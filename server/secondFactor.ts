@@ -25,10 +25,14 @@ export const RECOVERY_CODE_COUNT = 10;
 const PERIOD = 30;
 const ISSUER = 'Marketplace';
 
-/** The answer of a call that needs a second factor: 401 with the factors the user can present in `detail`. */
+/**
+ * The answer of a call that needs a second factor, with the factors the user can present in
+ * `detail`: 401 at sign-in (no session yet); 403 for a step-up (the session stays good, and a client
+ * that ends sessions on 401 must not sign the user out).
+ */
 export class SecondFactorNeeded extends ApiError {
-  constructor(message: string, factors: FactorKind[], extra: Row = {}) {
-    super(401, message, {}, { second_factor: factors, ...extra });
+  constructor(message: string, factors: FactorKind[], extra: Row = {}, status = 401) {
+    super(status, message, {}, { second_factor: factors, ...extra });
   }
 }
 
@@ -183,7 +187,7 @@ export { takeTotp };
  * Checks a code a user typed: a current authenticator code, or an unused recovery code (which is
  * then used up). Answers which it was, or null when it is neither.
  */
-export async function useCode(db: DB, keyText: string, userId: number, code: string, at: number): Promise<'totp' | 'recovery' | null> {
+export async function spendCode(db: DB, keyText: string, userId: number, code: string, at: number): Promise<'totp' | 'recovery' | null> {
   const typed = code.trim().replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
     const factor = await totpSecretOf(db, keyText, userId);
@@ -211,7 +215,7 @@ export const STEP_UP_MESSAGE = 'Confirm with your second factor to continue';
  * Step-up (ASVS 7.5.1/7.5.3): the one check a sensitive call makes before it changes anything.
  * A caller who has a second factor must have presented it in this session within the last
  * 5 minutes (`POST /user/second-factor {action: 'verify', code}` or a passkey, or the sign-in
- * itself); otherwise it throws 401 with `detail: {second_factor: [...], step_up: true}`, which the
+ * itself); otherwise it throws 403 with `detail: {second_factor: [...], step_up: true}`, which the
  * console answers by asking for a code and trying again. A caller without a second factor passes
  * (the ADMIN_SECOND_FACTOR policy is what makes admins have one).
  *
@@ -226,5 +230,5 @@ export async function requireFreshSecondFactor(caller: Caller | null, at: number
   if (!kinds.length) return;
   const last = caller.session?.second_factor_at;
   if (last !== null && last !== undefined && at - Number(last) <= STEP_UP_MS && at >= Number(last)) return;
-  throw new SecondFactorNeeded(STEP_UP_MESSAGE, kinds, { step_up: true });
+  throw new SecondFactorNeeded(STEP_UP_MESSAGE, kinds, { step_up: true }, 403);
 }

@@ -41,10 +41,12 @@ export default defineResource({
       { kind: 'numbered', source: 'shops' },
       { kind: 'custom', source: 'abilities', component: () => import('./RoleCell') },
       { kind: 'custom', source: 'granted_accesses', component: () => import('./AccessesCell') },
+      { kind: 'custom', source: 'second_factor', component: () => import('./SecondFactorCell') },
     ],
     tabs: [
       { id: 'control', label: 'management.tab_control', component: () => import('./UserControl'), needsRecord: true },
       { id: 'roles', label: 'resources.users.roles.tab', component: () => import('./AssignRoles'), needsRecord: true },
+      { id: 'second-factor', label: 'resources.users.second_factor.tab', component: () => import('./SecondFactorReset'), needsRecord: true },
     ],
   },
   routes: [
@@ -52,4 +54,6 @@ export default defineResource({
     { path: '/bank', component: account },
     { path: '/paypal', component: account },
   ],
+  // An admin who must set up a second factor first (ADMIN_SECOND_FACTOR=required) is led here.
+  publicRoutes: [{ path: '/second-factor', component: () => import('./SecondFactorSetup') }],
 });

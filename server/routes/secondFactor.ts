@@ -22,7 +22,7 @@ import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { readId } from '../records';
 import { registry } from '../registry';
 import {
-  SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, sealSecret, syncFactors, takeTotp, useCode,
+  SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, sealSecret, syncFactors, takeTotp, spendCode,
 } from '../secondFactor';
 import { accountKey, type Limit } from '../throttle';
 import { ok } from './common';
@@ -111,7 +111,7 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
       case 'totp-off': {
         const state = await factorState(db, caller.id);
         if (!state.totp) throw badRequest('Authenticator codes are not on');
-        await checkedCode(caller, body, async (code) => (await useCode(db, key(), caller.id, code, clock())) !== null);
+        await checkedCode(caller, body, async (code) => (await spendCode(db, key(), caller.id, code, clock())) !== null);
         await db.transaction().execute(async (trx) => {
           await trx.deleteFrom('second_factors').where('user_id', '=', caller.id).where('kind', '=', 'totp').execute();
           // Recovery codes stand in for a factor: without any factor left they go too.
@@ -124,7 +124,7 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
       case 'verify': {
         const state = await factorState(db, caller.id);
         if (!kindsOf(state).length) throw badRequest('You have no second factor to confirm with');
-        await checkedCode(caller, body, async (code) => (await useCode(db, mfaKeyOf(config) ?? '', caller.id, code, clock())) !== null);
+        await checkedCode(caller, body, async (code) => (await spendCode(db, mfaKeyOf(config) ?? '', caller.id, code, clock())) !== null);
         await markFresh(db, caller, clock());
         return ok({ query: 'Confirmed' });
       }
@@ -173,7 +173,7 @@ export async function secondFactorAtSignIn(ctx: AppContext, user: Row, body: Row
     if (await verifyPasskey(ctx, userId, passkey, 'sign-in', clock())) return 'passkey';
   } else {
     if (typeof otp !== 'string' || otp.length > 64) throw badRequest('otp must be a code of at most 64 characters');
-    const used = await useCode(ctx.db, mfaKeyOf(ctx.config) ?? '', userId, otp, clock());
+    const used = await spendCode(ctx.db, mfaKeyOf(ctx.config) ?? '', userId, otp, clock());
     if (used) return used;
   }
   throw new SecondFactorNeeded(WRONG_CODE, kinds);

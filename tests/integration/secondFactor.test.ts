@@ -187,7 +187,7 @@ describe('step-up', () => {
     expect(inside.body.status).toBe(true);
     t += 1; // a moment past the window
     const outside = await s.post('/shop', bank(user.shopId, '222'), token);
-    expect(outside).toMatchObject({ http: 401, body: { status: false, query: 'Confirm with your second factor to continue', detail: { second_factor: ['totp', 'recovery'], step_up: true } } });
+    expect(outside).toMatchObject({ http: 403, body: { status: false, query: 'Confirm with your second factor to continue', detail: { second_factor: ['totp', 'recovery'], step_up: true } } });
     const row = await s.db.selectFrom('shops').select('account_number').where('id', '=', user.shopId).executeTakeFirstOrThrow();
     expect(row.account_number).toBe('111');
     // A shop edit that leaves the payout details alone needs no step-up.
@@ -216,7 +216,7 @@ describe('step-up', () => {
     ];
     for (const [path, body] of calls) {
       const res = await s.post(path, body, token);
-      expect(res.http, path).toBe(401);
+      expect(res.http, path).toBe(403);
       expect(res.body.detail, path).toMatchObject({ step_up: true });
     }
     // A plain edit (a name) needs none.
