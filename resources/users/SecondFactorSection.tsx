@@ -89,8 +89,9 @@ function CodeForm({ label, action, onCode, help }: { label: string; action: stri
         helperText={help}
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'text', maxLength: 64 } }}
+        sx={{ width: { sm: 280 } }}
       />
-      <Button type="submit" variant="contained" loading={busy}>{translate(action)}</Button>
+      <Button type="submit" variant="contained" loading={busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>{translate(action)}</Button>
     </Stack>
   );
 }
@@ -163,8 +164,8 @@ function AddPasskey({ onAdded }: { onAdded: (codes?: string[]) => void }) {
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'flex-start' } }}>
-      <TextField size="small" label={translate(`${T}.passkey_name`)} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
-      <Button variant="outlined" onClick={add} loading={busy}>{translate(`${T}.add_passkey`)}</Button>
+      <TextField size="small" label={translate(`${T}.passkey_name`)} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} sx={{ width: { sm: 280 } }} />
+      <Button variant="outlined" onClick={add} loading={busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>{translate(`${T}.add_passkey`)}</Button>
     </Stack>
   );
 }
