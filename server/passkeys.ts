@@ -10,6 +10,7 @@
  * - passkey-remove {id}: removes one of the caller's passkeys;
  * - passkey-options {}: authentication options (step-up), passkey-verify {credential}: step-up done.
  */
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
@@ -29,9 +30,14 @@ const CHALLENGE_MS = 5 * 60_000;
 const RP_NAME = 'Marketplace console';
 export const PASSKEY_REFUSED = 'The passkey was not accepted; please try again';
 
-/** The relying party: PUBLIC_URL's host name and origin. */
+/**
+ * The relying party: PUBLIC_URL's host name and origin. An IP address is no valid passkey domain, so
+ * a console published at a loopback address (the demo's http://127.0.0.1:8080) takes its passkeys
+ * at http://localhost on the same port.
+ */
 export function relyingParty(config: AppContext['config']): { id: string; origin: string } {
   const url = new URL(config.publicUrl);
+  if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin };
 }
 

@@ -141,6 +141,25 @@ describe('signing in with a second factor', () => {
     expect((await login(user.email, { otp: totpCode(user.secret, t) })).body.status).toBe(true);
   });
 
+  it('still asks for the factor after a password reset (a mailed link is no way around it)', async () => {
+    const user = await enrolled();
+    await s.post('/user/reset', { email: user.email });
+    const token = /token=([\w-]+)/.exec([...s.mails].reverse().find((m) => m.to === user.email)!.body)![1];
+    expect((await s.post('/user/update', { reset_token: token, password: 'another-pass-42' })).body.status).toBe(true);
+    const res = await s.post('/user/terminal', { credential: user.email, password: 'another-pass-42' });
+    expect(res).toMatchObject({ http: 401, body: { detail: { second_factor: ['totp', 'recovery'] } } });
+  });
+
+  it('refuses an assertion that is no passkey of the account', async () => {
+    const user = await enrolled();
+    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} };
+    const res = await login(user.email, { passkey: forged });
+    expect(res).toMatchObject({ http: 401, body: { query: 'The code is not correct; please try again' } });
+    const finish = await factor(user.token, { action: 'passkey-finish', credential: forged, name: 'Fake' });
+    expect(finish).toMatchObject({ http: 403, body: { query: 'The passkey was not accepted; please try again' } });
+    expect((await factor(user.token, { action: 'passkey-finish', credential: 'text' })).http).toBe(400);
+  });
+
   it('holds in strict contract mode too', async () => {
     const strict = await startServer({ strict: true, clock, config: { mfaKey: KEY } });
     try {
