@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PATHS } from '../../contract';
 import { bodyOf, type AppContext } from '../app';
 import { audit } from '../audit';
-import type { Caller } from '../auth';
+import { closeSessions, type Caller } from '../auth';
 import { now, type Row } from '../db';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { authorize, ensureMayManage, requireCaller } from '../guard';
@@ -143,6 +143,8 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
     await requireFreshSecondFactor(caller, clock());
     await db.transaction().execute(async (trx) => {
       await removeFactors(trx, id);
+      // A lost or stolen factor: whoever holds one of the user's sessions is signed out too.
+      await closeSessions(trx, id);
       await audit(trx, { caller, action: 'second-factor', entity: 'users', recordId: id, before: { second_factor: target.second_factor ?? null }, after: { second_factor: null } });
     });
     return ok({ query: 'Second factor reset: the user signs in with their password and sets one up again' });

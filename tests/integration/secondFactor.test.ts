@@ -266,6 +266,8 @@ describe("an admin's reset of another user's factor", () => {
     expect((await s.post('/user/second-factor/reset', { id: partial.id }, partial.token)).http).toBe(403);
     const res = await s.post('/user/second-factor/reset', { id: seller.id }, partial.token);
     expect(res.body).toMatchObject({ status: true });
+    // The user's sessions end with it (a lost device may hold one).
+    expect((await s.post('/users', { id: seller.id }, seller.token)).http).toBe(401);
     expect((await login(seller.email)).body.status).toBe(true);
     const entry = await s.db.selectFrom('auditLogs').selectAll().where('record_id', '=', seller.id).where('action', '=', 'second-factor').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(entry.user_id).toBe(partial.id);
