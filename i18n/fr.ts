@@ -682,7 +682,7 @@ export const fr = {
         turn_on: "Configurer une application d'authentification",
         scan: "Scannez ce code QR avec votre application d'authentification, ou saisissez-y le secret, puis entrez le code à 6 chiffres qu'elle affiche.",
         qr_alt: "Code QR pour votre application d'authentification",
-        secret: 'Secret',
+        secret: 'Clé secrète',
         code: 'Code',
         confirm: 'Confirmer',
         recovery_title: 'Vos codes de secours',
