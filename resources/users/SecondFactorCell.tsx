@@ -1,4 +1,4 @@
-/** Whether a user has a second factor (issue 26), on the Users list: 'On' with its kinds, or 'Off'. */
+/** Whether a user has a second factor (issue 26), on the Users list: its kinds, or 'Off'. */
 import { useTranslate } from 'react-admin';
 import type { CellProps } from '../types';
 
