@@ -37,7 +37,8 @@ export interface LoginParams {
   credential?: string;
   /** react-admin's default login form names the credential 'username'. */
   username?: string;
-  password: string;
+  /** Absent when a passkey signs in instead of the password. */
+  password?: string;
   /** The second step of an account with a second factor (issue 26): a code, or a passkey's assertion. */
   otp?: string;
   passkey?: unknown;
@@ -111,10 +112,9 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
 
   return {
     async login({ credential, username, password, otp, passkey }) {
-      const body = {
-        credential: credential ?? username, password, source: AUTH_SOURCE, actionType: LOGIN_ACTION,
-        ...(otp ? { otp } : {}), ...(passkey ? { passkey } : {}),
-      };
+      // A passkey alone signs in instead of the password (issue 26).
+      const who = password ? { credential: credential ?? username, password } : {};
+      const body = { ...who, source: AUTH_SOURCE, actionType: LOGIN_ACTION, ...(otp ? { otp } : {}), ...(passkey ? { passkey } : {}) };
       const answer = await api.post<AuthDetail>(PATHS.login, body);
       startSession(answer);
       if (answer.detail?.enrol_second_factor) return { redirectTo: SECOND_FACTOR_SETUP_PATH };

@@ -21,6 +21,8 @@ export const PATHS = {
   /** One's own second factors (issue 26), and an admin's reset of another user's. */
   secondFactor: '/user/second-factor',
   secondFactorReset: '/user/second-factor/reset',
+  /** Extension: a challenge to sign in with a passkey instead of the password. */
+  passkeyOptions: '/user/passkey-options',
   search: '/search-dive',
   ownerShops: '/shopz',
   chatMe: '/chat/me',

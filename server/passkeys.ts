@@ -72,19 +72,16 @@ export async function passkeyOptions(ctx: AppContext, userId: number, purpose: '
   return options;
 }
 
-/** Whether the browser's answer is a valid assertion by one of this user's passkeys (its counter is then kept). */
-export async function verifyPasskey(ctx: AppContext, userId: number, given: unknown, purpose: 'sign-in' | 'step-up', at: number): Promise<boolean> {
-  if (!isObject(given) || typeof given.id !== 'string') return false;
-  const row = await ctx.db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).where('credential_id', '=', given.id).executeTakeFirst();
-  if (!row) return false;
+/** Checks an assertion by this stored passkey against a kept challenge; keeps its new counter. */
+async function assertedBy(ctx: AppContext, row: Row, given: Row, challenge: (c: string) => Promise<boolean>, userVerified: boolean): Promise<boolean> {
   const rp = relyingParty(ctx.config);
   try {
     const result = await verifyAuthenticationResponse({
       response: given as unknown as AuthenticationResponseJSON,
-      expectedChallenge: takeChallenge(ctx.db, userId, purpose, at),
+      expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: userVerified,
       credential: {
         id: String(row.credential_id),
         publicKey: new Uint8Array(Buffer.from(String(row.public_key), 'base64url')),
@@ -98,6 +95,35 @@ export async function verifyPasskey(ctx: AppContext, userId: number, given: unkn
   } catch {
     return false;
   }
+}
+
+/** Whether the browser's answer is a valid assertion by one of this user's passkeys (its counter is then kept). */
+export async function verifyPasskey(ctx: AppContext, userId: number, given: unknown, purpose: 'sign-in' | 'step-up', at: number): Promise<boolean> {
+  if (!isObject(given) || typeof given.id !== 'string') return false;
+  const row = await ctx.db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).where('credential_id', '=', given.id).executeTakeFirst();
+  return !!row && assertedBy(ctx, row, given, takeChallenge(ctx.db, userId, purpose, at), false);
+}
+
+/** No user yet: the challenges of passkey sign-ins without a password are kept under user 0. */
+const ANYONE = 0;
+
+/** Options to sign in with a passkey instead of the password: any of the site's passkeys (discoverable), verified by the device. */
+export async function passwordlessOptions(ctx: AppContext, at: number) {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(ctx.config).id, userVerification: 'required' });
+  await keepChallenge(ctx.db, options.challenge, ANYONE, 'passwordless', at);
+  return options;
+}
+
+/**
+ * The user a passkey sign-in without a password proves, or null: the assertion must answer a kept
+ * challenge, come from a stored passkey and say the device verified its user (a PIN or biometrics:
+ * the passkey is then two factors in itself).
+ */
+export async function passwordlessUser(ctx: AppContext, given: unknown, at: number): Promise<Row | null> {
+  if (!isObject(given) || typeof given.id !== 'string') return null;
+  const row = await ctx.db.selectFrom('passkeys').selectAll().where('credential_id', '=', given.id).executeTakeFirst();
+  if (!row || !(await assertedBy(ctx, row, given, takeChallenge(ctx.db, ANYONE, 'passwordless', at), true))) return null;
+  return (await ctx.db.selectFrom('users').selectAll().where('id', '=', Number(row.user_id)).executeTakeFirst()) ?? null;
 }
 
 /** The passkey actions of `POST /user/second-factor`. */

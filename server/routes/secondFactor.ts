@@ -24,9 +24,9 @@ import { registry } from '../registry';
 import {
   SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, sealSecret, syncFactors, takeTotp, spendCode,
 } from '../secondFactor';
-import { accountKey, type Limit } from '../throttle';
+import { accountKey, addressKey, type Limit } from '../throttle';
 import { ok } from './common';
-import { passkeyActions, passkeyOptions, verifyPasskey, PASSKEY_ACTIONS } from '../passkeys';
+import { passkeyActions, passkeyOptions, passwordlessOptions, verifyPasskey, PASSKEY_ACTIONS } from '../passkeys';
 
 export const SECOND_FACTOR_PATH = PATHS.secondFactor;
 export const SECOND_FACTOR_RESET_PATH = PATHS.secondFactorReset;
@@ -132,6 +132,14 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
         return passkeys(action, caller, body, request);
     }
   });
+
+  // A passkey sign-in without a password begins here (an extension: absent in strict mode).
+  if (!config.strict) {
+    app.post(PATHS.passkeyOptions, async (request) => {
+      await throttle.take([[addressKey('passkey-options', request.ip), throttle.limits.loginAddress]]);
+      return ok({ detail: await passwordlessOptions(ctx, clock()) });
+    });
+  }
 
   app.post(SECOND_FACTOR_RESET_PATH, async (request) => {
     const caller = requireCaller(request.caller);

@@ -25,6 +25,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
 import { secondFactorAtSignIn } from './secondFactor';
 import { mustEnrol } from '../secondFactorPolicy';
 import { requireFreshSecondFactor } from '../secondFactor';
+import { PASSKEY_REFUSED, passwordlessUser } from '../passkeys';
 
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
@@ -161,8 +162,26 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
   });
 
+  /** A new session for a user who proved who they are (with a second factor at `factorAt`, ms). */
+  const signedIn = async (user: Row, factorAt?: number) => {
+    const token = await openSession(db, Number(user.id), factorAt);
+    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
+    const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
+    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });
+  };
+
   app.post('/user/terminal', async (request) => {
     const body = bodyOf(request);
+    // A passkey instead of the password (an extension): its assertion alone, counted per address.
+    if (!config.strict && body.passkey !== undefined && body.passkey !== null && (body.password === undefined || body.password === '')) {
+      const keys: [string, Limit][] = [[addressKey('login', request.ip), limits.loginAddress]];
+      await throttle.take(keys);
+      const user = await passwordlessUser({ ...ctx, throttle }, body.passkey, clock());
+      if (!user) throw unauthorized(PASSKEY_REFUSED);
+      await throttle.undo(keys);
+      if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
+      return signedIn(user, clock());
+    }
     const credential = text(body, 'credential', { required: true }).toLowerCase();
     if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
     if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
@@ -188,11 +207,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     // A wrong code counts as a failed sign-in; no code at all asks for one.
     const factor = await secondFactorAtSignIn({ ...ctx, throttle }, user, body, keys);
     await throttle.undo(keys);
-    const at = factor ? clock() : undefined;
-    const token = await openSession(db, Number(user.id), at);
-    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
-    const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
-    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });
+    return signedIn(user, factor ? clock() : undefined);
   });
 
   // The console sends this call as a multipart form (SPEC §7.2); JSON works too.

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Stack, TextField } from '@mui/material';
-import { Link, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Link, useDataProvider, useLogin, useNotify, useTranslate } from 'react-admin';
+import type { MarketplaceDataProvider } from '../../dataProvider';
 import { AuthShell } from './AuthShell';
 import { messageOf } from './messages';
 import { ShowPasswordToggle, requiredSlot } from './authFields';
-import type { SecondFactorDetail } from '../../contract';
+import { PATHS, type SecondFactorDetail } from '../../contract';
 
 /** The second factors a refused sign-in asks for (issue 26), read from the error's envelope. */
 function askedFactor(error: unknown): SecondFactorDetail | null {
@@ -32,6 +33,9 @@ export default function LoginPage() {
   // An account with a second factor: after the right password, a code (or its passkey) is asked for.
   const [factor, setFactor] = useState<SecondFactorDetail | null>(null);
   const [otp, setOtp] = useState('');
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  // Whether this browser can use passkeys (without loading the WebAuthn library for the check).
+  const hasWebAuthn = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
   const credentialRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -70,6 +74,21 @@ export default function LoginPage() {
       }
       // The first time the code is asked for, the field says so; after that, what went wrong.
       if (!asked || factor) notify(messageOf(error, 'auth.login.failed'), { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  // A passkey instead of the password: any passkey of this site the browser holds.
+  const passkeyInstead = async () => {
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const options = await dataProvider.call<Record<string, unknown>>(PATHS.passkeyOptions);
+      const passkey = await startAuthentication({ optionsJSON: options.detail as never });
+      setPending(true);
+      await login({ passkey });
+    } catch (error) {
+      notify(messageOf(error, 'auth.login.failed'), { type: 'error' });
     } finally {
       setPending(false);
     }
@@ -128,6 +147,11 @@ export default function LoginPage() {
         {factor?.second_factor.includes('passkey') && factor.passkey && (
           <Button variant="outlined" size="large" fullWidth onClick={usePasskey} disabled={pending} sx={{ mt: 1 }}>
             {translate('second_factor.use_passkey')}
+          </Button>
+        )}
+        {!factor && hasWebAuthn && (
+          <Button variant="text" fullWidth onClick={passkeyInstead} disabled={pending} sx={{ mt: 1 }}>
+            {translate('second_factor.sign_in_with_passkey')}
           </Button>
         )}
       </form>

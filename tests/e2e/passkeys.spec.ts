@@ -1,14 +1,16 @@
 /**
  * Passkeys in Chromium (issue 26), with a virtual authenticator (the DevTools protocol's WebAuthn
  * domain): an admin adds a passkey on the account page, signs out, and signs in with the password
- * and the passkey. Passkeys need a domain, so this test uses the console at localhost.
+ * and the passkey, then with the passkey alone. Passkeys need a domain, so this test uses the
+ * console at localhost.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, api, apiLogin, sidebar, unique } from './helpers';
 
 const PASSWORD = 'passkey-admin-pass-1';
 
-test('an admin adds a passkey and signs in with it', async ({ page, baseURL }) => {
+test('an admin adds a passkey and signs in with it, after the password and instead of it', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
   const origin = baseURL!.replace('127.0.0.1', 'localhost');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -40,12 +42,20 @@ test('an admin adds a passkey and signs in with it', async ({ page, baseURL }) =
   await section.screenshot({ path: test.info().outputPath('passkeys.png') });
   await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  const signOut = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  };
+  await signOut();
 
   await signIn();
   await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(sidebar(page)).toBeVisible();
+
+  // The passkey alone, instead of the password: nothing typed.
+  await signOut();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(sidebar(page)).toBeVisible();
 });

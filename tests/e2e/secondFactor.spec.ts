@@ -37,6 +37,7 @@ async function signOut(page: Page) {
 }
 
 test('an admin turns on authenticator codes, then signs in with the password and a code', async ({ page }) => {
+  test.setTimeout(90_000);
   const email = await newAdmin(page);
   await signIn(page, email, PASSWORD);
   await expect(sidebar(page)).toBeVisible();

@@ -306,3 +306,26 @@ describe('ADMIN_SECOND_FACTOR=required', () => {
     expect((await s.post('/shops', { page: 1 }, admin)).http).toBe(200);
   });
 });
+
+describe('a passkey instead of the password', () => {
+  it('hands out single-use challenges to anyone (throttled per address) and refuses an assertion of no stored passkey', async () => {
+    const options = await s.post('/user/passkey-options', {});
+    expect(options.body).toMatchObject({ status: true, detail: { challenge: expect.any(String), userVerification: 'required' } });
+    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} };
+    const res = await s.post('/user/terminal', { passkey: forged });
+    expect(res).toMatchObject({ http: 401, body: { status: false, query: 'The passkey was not accepted; please try again' } });
+    expect(res.body.detail).toBeNull();
+    // Without a passkey, the credential and the password are still required.
+    expect((await s.post('/user/terminal', {})).body.query).toBe('credential is required');
+  });
+
+  it('is absent from the strict contract', async () => {
+    const strict = await startServer({ strict: true });
+    try {
+      expect((await strict.post('/user/passkey-options', {})).http).toBe(404);
+      expect((await strict.post('/user/terminal', { passkey: { id: 'AAAA' } })).body.query).toBe('credential is required');
+    } finally {
+      await strict.close();
+    }
+  });
+});
