@@ -781,7 +781,7 @@ export const en = {
     sign_in_help: 'The 6-digit code from your authenticator app, or a recovery code',
     verify: 'Verify',
     use_passkey: 'Use a passkey',
-    sign_in_with_passkey: 'Sign in with a passkey',
+    sign_in_with_passkey: 'Continue with a passkey',
     confirm: 'Confirm',
     step_up_title: 'Confirm it is you',
     step_up_intro: 'This change needs a fresh second factor: enter a code from your authenticator app or a recovery code.',

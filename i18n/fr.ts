@@ -771,7 +771,7 @@ export const fr = {
     sign_in_help: "Le code à 6 chiffres de votre application d'authentification, ou un code de secours",
     verify: 'Vérifier',
     use_passkey: "Utiliser une clé d'accès",
-    sign_in_with_passkey: "Se connecter avec une clé d'accès",
+    sign_in_with_passkey: "Continuer avec une clé d'accès",
     confirm: 'Confirmer',
     step_up_title: "Confirmez qu'il s'agit bien de vous",
     step_up_intro: "Cette modification demande un second facteur récent : entrez un code de votre application d'authentification ou un code de secours.",

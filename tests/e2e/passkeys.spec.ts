@@ -56,6 +56,6 @@ test('an admin adds a passkey and signs in with it, after the password and inste
 
   // The passkey alone, instead of the password: nothing typed.
   await signOut();
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(sidebar(page)).toBeVisible();
 });
