@@ -11,6 +11,9 @@ import {
 } from '../contract';
 import { createApi, defaultClient, isObject, type HttpClient } from '../dataProvider/http';
 import { canUse } from './access';
+
+/** Where an admin who must set up a second factor is led after signing in (resources/users). */
+export const SECOND_FACTOR_SETUP_PATH = '/second-factor';
 import { clearSession, getSession, setSession } from './session';
 
 export { canAccessToken, canUse, menuFor, type AccessProfile } from './access';
@@ -34,7 +37,11 @@ export interface LoginParams {
   credential?: string;
   /** react-admin's default login form names the credential 'username'. */
   username?: string;
-  password: string;
+  /** Absent when a passkey signs in instead of the password. */
+  password?: string;
+  /** The second step of an account with a second factor (issue 26): a code, or a passkey's assertion. */
+  otp?: string;
+  passkey?: unknown;
 }
 
 export interface RegisterParams {
@@ -50,7 +57,8 @@ export interface ResetParams {
 }
 
 export interface MarketplaceAuthProvider extends AuthProvider {
-  login(params: LoginParams): Promise<void>;
+  /** Resolves to {redirectTo} when the server requires this admin to set up a second factor first. */
+  login(params: LoginParams): Promise<{ redirectTo: string } | void>;
   logout(): Promise<string>;
   getIdentity(): Promise<UserIdentity>;
   getPermissions(): Promise<Permissions>;
@@ -103,9 +111,13 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
   }
 
   return {
-    async login({ credential, username, password }) {
-      const body = { credential: credential ?? username, password, source: AUTH_SOURCE, actionType: LOGIN_ACTION };
-      startSession(await api.post<AuthDetail>(PATHS.login, body));
+    async login({ credential, username, password, otp, passkey }) {
+      // A passkey alone signs in instead of the password (issue 26).
+      const who = password ? { credential: credential ?? username, password } : {};
+      const body = { ...who, source: AUTH_SOURCE, actionType: LOGIN_ACTION, ...(otp ? { otp } : {}), ...(passkey ? { passkey } : {}) };
+      const answer = await api.post<AuthDetail>(PATHS.login, body);
+      startSession(answer);
+      if (answer.detail?.enrol_second_factor) return { redirectTo: SECOND_FACTOR_SETUP_PATH };
       // The first screen needs the profile (menu, identity, permissions): ask for it at once rather
       // than when react-admin first reads it, after the next page has started drawing.
       profile().catch(() => undefined);

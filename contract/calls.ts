@@ -44,7 +44,28 @@ export const CALLS: readonly CallSpec[] = [
   },
   {
     method: 'POST', path: PATHS.login, summary: 'Sign in with email or phone and password; answers {token, id} in detail', roles: ['anyone'],
-    body: { credential: s(REQ), password: s({ required: true, max: 200 }), actionType: s(), source: s() },
+    body: {
+      credential: s({ max: 255 }), password: s({ max: 200 }), actionType: s(), source: s(),
+      // An account with a second factor (issue 26): a current authenticator code or a recovery code, or a passkey's assertion;
+      // a passkey's assertion alone (no credential, no password) signs in instead of the password (not in strict mode).
+      otp: s({ max: 64 }), passkey: j(),
+    },
+  },
+  {
+    method: 'POST', path: PATHS.secondFactor,
+    summary: "One's own second factors: status, totp-begin ({secret, uri}), totp-confirm {code} ({recovery_codes}), totp-off {code}, verify {code} (step-up for 5 minutes), passkey-begin, passkey-finish {credential, name}, passkey-remove {id}, passkey-options, passkey-verify {credential}",
+    roles: SIGNED_IN,
+    body: {
+      action: s({ required: true, oneOf: ['status', 'totp-begin', 'totp-confirm', 'totp-off', 'verify', 'passkey-begin', 'passkey-finish', 'passkey-remove', 'passkey-options', 'passkey-verify'] }),
+      code: s({ max: 64 }), credential: j(), name: s({ max: 64 }), id: i({ min: 1 }),
+    },
+  },
+  {
+    method: 'POST', path: PATHS.passkeyOptions, summary: 'Options to sign in with a passkey instead of the password (a single-use challenge, good for 5 minutes); the assertion then goes to the sign-in call as `passkey`, without credential or password', roles: ['anyone'], extension: true,
+  },
+  {
+    method: 'POST', path: PATHS.secondFactorReset, summary: "Remove another user's second factors (they set one up again at their next sign-in); needs the admin's own fresh second factor", roles: ADMIN, access: 'users',
+    who: "an admin holding 'users' who holds every access the user holds, never on themselves", body: { id: i({ required: true, min: 1 }) },
   },
   {
     method: 'POST', path: PATHS.users, summary: 'List users (paginated), or read one user by id (one\'s own, or any for an admin)', roles: ['signed-in', 'admin'],

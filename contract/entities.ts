@@ -18,6 +18,11 @@ export const PATHS = {
   /** Extensions: the caller's own sessions, and ending one or all others (the account page). */
   sessions: '/user/sessions',
   endSessions: '/user/sessions/end',
+  /** One's own second factors (issue 26), and an admin's reset of another user's. */
+  secondFactor: '/user/second-factor',
+  secondFactorReset: '/user/second-factor/reset',
+  /** Extension: a challenge to sign in with a passkey instead of the password. */
+  passkeyOptions: '/user/passkey-options',
   search: '/search-dive',
   ownerShops: '/shopz',
   chatMe: '/chat/me',

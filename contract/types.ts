@@ -107,5 +107,18 @@ export interface Chat {
   user_name: string; user_email: string; user_ip_address: string; chats: ChatMessage[];
 }
 
-/** SPEC §7.2: what login and register answer in `detail`. */
-export interface AuthDetail { token: string; id: Id }
+/**
+ * SPEC §7.2: what login and register answer in `detail`; enrol_second_factor: the server requires
+ * this admin to set up a second factor before anything else (issue 26).
+ */
+export interface AuthDetail { token: string; id: Id; enrol_second_factor?: boolean }
+
+/** The kinds of second factor (issue 26). */
+export type SecondFactorKind = 'totp' | 'passkey' | 'recovery';
+
+/**
+ * What a refusal that needs a second factor carries in `detail`: the factors the user can present,
+ * passkey options at sign-in (for navigator.credentials.get), step_up when a signed-in call needs a
+ * fresh one.
+ */
+export interface SecondFactorDetail { second_factor: SecondFactorKind[]; passkey?: Record<string, unknown>; step_up?: boolean }

@@ -4,7 +4,7 @@
  * HTTP errors and `status: false` become react-admin HttpErrors carrying the server's `query`.
  */
 import { HttpError } from 'react-admin';
-import { PATHS, USERS_PERMISSION, type Info } from '../contract';
+import { PATHS, USERS_PERMISSION, type Info, type SecondFactorDetail } from '../contract';
 import { getSession } from '../authProvider/session';
 
 export interface HttpResponse {
@@ -50,8 +50,21 @@ export const bearer = (): Record<string, string> => {
   return session ? { Authorization: `Bearer ${session.token}` } : {};
 };
 
+/**
+ * Step-up (issue 26): a call refused for want of a fresh second factor (`detail.step_up`) is sent
+ * again once the handler resolves (the console's dialog, after the user confirmed); a handler that
+ * rejects (the user cancelled) leaves the refusal as it was.
+ */
+type StepUpHandler = (detail: SecondFactorDetail) => Promise<void>;
+let stepUpHandler: StepUpHandler | null = null;
+export function onStepUp(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+const needsStepUp = (json: unknown): json is { detail: SecondFactorDetail } =>
+  isObject(json) && isObject(json.detail) && json.detail.step_up === true && Array.isArray(json.detail.second_factor);
+
 export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient): Api {
-  async function send<D, H>(path: string, init: RequestInit): Promise<Info<D, H>> {
+  async function send<D, H>(path: string, init: RequestInit, again = true): Promise<Info<D, H>> {
     let response: HttpResponse;
     try {
       response = await httpClient(`${apiUrl}${path}`, { method: 'POST', ...init });
@@ -63,6 +76,10 @@ export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient
       throw new HttpError(`Network Error: ${reason}`, 0, null);
     }
     const { status, statusText, json } = response;
+    if (again && stepUpHandler && needsStepUp(json)) {
+      const confirmed = await stepUpHandler(json.detail).then(() => true, () => false);
+      if (confirmed) return send(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...bearer() } }, false);
+    }
     const ok = status >= 200 && status < 300;
     if (ok && isObject(json) && json.status !== false) return json as unknown as Info<D, H>;
     const query = isObject(json) && typeof json.query === 'string' ? json.query : '';

@@ -20,7 +20,7 @@ import { registry as defaultRegistry } from '../resources';
 import { getSession } from '../authProvider/session';
 import { createApi, defaultClient, isObject, type HttpClient } from './http';
 
-export { createApi, defaultClient, fetchClient, type Api, type HttpClient, type HttpResponse } from './http';
+export { createApi, defaultClient, fetchClient, onStepUp, type Api, type HttpClient, type HttpResponse } from './http';
 
 /** The pager of SPEC §2.9, returned as `meta` by getList. */
 export interface PageMeta {

@@ -34,6 +34,8 @@ import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
 import { chatRoutes } from './routes/chat';
 import { userRoutes } from './routes/users';
+import { secondFactorRoutes } from './routes/secondFactor';
+import { enrolmentGate } from './secondFactorPolicy';
 import { healthRoutes, type OpsContext } from './ops/health';
 import { metricsRoutes } from './ops/metrics';
 import { closeConnectionsWhileStopping } from './ops/shutdown';
@@ -48,7 +50,7 @@ export interface Context {
    * when filesBucket names an S3-compatible bucket (server/storage.ts).
    */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle'>>
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: Mail) => void;
@@ -134,7 +136,7 @@ export function cacheControlFor(root: string, file: string): string {
 
 /** What an error answers: its HTTP status, headers and readable text (logged when it is the server's fault). */
 export function failure(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest) {
-  if (error instanceof ApiError) return { code: error.statusCode, headers: error.headers, query: error.message };
+  if (error instanceof ApiError) return { code: error.statusCode, headers: error.headers, query: error.message, detail: error.detail };
   const known = error.code && FASTIFY_MESSAGES[error.code];
   if (known || (error.statusCode && error.statusCode < 500)) {
     return { code: error.statusCode ?? 400, headers: {}, query: known || error.message };
@@ -258,8 +260,8 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const { code, headers, query } = failure(error, request);
-    return reply.code(code).headers(headers).send(envelope({ query }));
+    const { code, headers, query, detail } = failure(error, request);
+    return reply.code(code).headers(headers).send(envelope({ query, detail: detail ?? null }));
   });
 
   await app.register(
@@ -275,6 +277,8 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
+        // ADMIN_SECOND_FACTOR=required: an admin without a second factor may only set one up.
+        enrolmentGate(ctx.config, request.caller, request.routeOptions.url ?? '');
         // Who may call comes first: a refused caller learns nothing of the body's rules.
         request.routeOptions.config.gate?.(request.caller, bodyOf(request));
         // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
@@ -293,6 +297,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       });
       await healthRoutes(api, ctx);
       await userRoutes(api, ctx);
+      await secondFactorRoutes(api, ctx);
       await entityRoutes(api, ctx);
       await searchRoutes(api, ctx);
       await dashboardRoutes(api, ctx);

@@ -10,7 +10,7 @@ import { now, type DB, type Row } from './db';
 const TABLE = 'auditLogs';
 const NEVER = new Set(['password_hash', 'updated_at', 'created_at']);
 
-export type AuditAction = 'create' | 'update' | 'status' | 'delete' | 'sign-in' | 'roles' | 'blacklist' | 'password';
+export type AuditAction = 'create' | 'update' | 'status' | 'delete' | 'sign-in' | 'roles' | 'blacklist' | 'password' | 'second-factor';
 
 export interface AuditEntry {
   caller: Caller | null;

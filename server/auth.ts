@@ -37,11 +37,12 @@ export const randomToken = () => crypto.randomBytes(32).toString('base64url');
 export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-export async function openSession(db: DB, userId: number): Promise<string> {
+/** A new session; `secondFactorAt`: when a second factor was presented to open it (ms), for step-up. */
+export async function openSession(db: DB, userId: number, secondFactorAt?: number): Promise<string> {
   const token = randomToken();
   await db
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(SESSION_TTL_MS), created_at: now() })
+    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(SESSION_TTL_MS), created_at: now(), second_factor_at: secondFactorAt ?? null })
     .execute();
   return token;
 }
@@ -85,12 +86,18 @@ export interface Caller {
   role: Role;
   /** Whether the caller may use the admin screen named by this access token. */
   can(token: string): boolean;
+  /** The session the request came with (its id, and when a second factor was last presented in it). */
+  sessionId?: number;
+  session?: Row;
 }
 
-export function callerOf(user: Row): Caller {
+export function callerOf(user: Row, session?: Row): Caller {
   const role = roleOf(user.abilities);
   const granted = parseAccesses(user.granted_accesses);
-  return { id: Number(user.id), user, role, can: (token) => role === 'admin' && hasAccess(granted, token) };
+  return {
+    id: Number(user.id), user, role, can: (token) => role === 'admin' && hasAccess(granted, token),
+    ...(session ? { sessionId: Number(session.id), session } : {}),
+  };
 }
 
 /**
@@ -109,7 +116,7 @@ export async function resolveCaller(db: DB, authorization: string | undefined): 
   });
   if (!session || String(session.expires_at) < now()) throw unauthorized('Your session has expired; please sign in again');
   if (!user || !Number(user.is_active)) throw unauthorized('This account is not active');
-  return callerOf(user);
+  return callerOf(user, session);
 }
 
 /** A session and its user, kept until anything is written to the database. */

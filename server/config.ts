@@ -60,6 +60,10 @@ export interface ServerConfig {
    * region and credentials from the AWS SDK's environment: AWS_ENDPOINT_URL_S3, AWS_REGION, …).
    */
   filesBucket?: string;
+  /** MFA_KEY: the key authenticator (TOTP) secrets are sealed with (demo mode has a fixed one without it). */
+  mfaKey?: string;
+  /** ADMIN_SECOND_FACTOR: 'required' makes every admin set up a second factor before anything else. */
+  adminSecondFactor: 'optional' | 'required';
   /** FILES_PATH_STYLE=1: the bucket in the path (MinIO and the like), not in the host name. */
   filesPathStyle: boolean;
 }
@@ -108,6 +112,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
     filesBucket: env.FILES_BUCKET || undefined,
     filesPathStyle: env.FILES_PATH_STYLE === '1',
+    mfaKey: env.MFA_KEY || undefined,
+    adminSecondFactor: env.ADMIN_SECOND_FACTOR === 'required' ? 'required' : 'optional',
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

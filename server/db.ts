@@ -290,8 +290,9 @@ function entityTable(entity: EntityContract): TableSpec {
 const SERVER_TABLES: TableSpec[] = [
   {
     name: 'sessions',
-    // parent_id: the session a chat-events ticket was bought with (the stream lives as long as it does).
-    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)', parent_id: 'integer' },
+    // parent_id: the session a chat-events ticket was bought with (the stream lives as long as it does);
+    // second_factor_at: when (ms) a second factor was last presented in this session (step-up).
+    columns: { token_hash: 'varchar(64)', user_id: 'integer', expires_at: 'varchar(32)', created_at: 'varchar(32)', parent_id: 'integer', second_factor_at: 'bigint' },
     indexes: [['user_id'], ['expires_at']],
     unique: [['token_hash']],
   },
@@ -322,6 +323,38 @@ const SERVER_TABLES: TableSpec[] = [
     columns: { token: 'varchar(64)', created_at: 'varchar(32)' },
     indexes: [],
     unique: [['token']],
+  },
+  {
+    // A user's authenticator (TOTP) secret, sealed with MFA_KEY; confirmed_at is null while being set
+    // up; last_step: the time step of the last code accepted (no code works twice).
+    name: 'second_factors',
+    columns: { user_id: 'integer', kind: 'varchar(16)', secret: 'text', confirmed_at: 'varchar(32)', last_step: 'bigint', created_at: 'varchar(32)' },
+    indexes: [],
+    unique: [['user_id', 'kind']],
+  },
+  {
+    // Single-use recovery codes, as SHA-256 hashes (each code holds 120 random bits).
+    name: 'recovery_codes',
+    columns: { user_id: 'integer', code_hash: 'varchar(64)', used_at: 'varchar(32)', created_at: 'varchar(32)' },
+    indexes: [['user_id']],
+    unique: [['code_hash']],
+  },
+  {
+    // WebAuthn credentials (passkeys): several per user, named.
+    name: 'passkeys',
+    columns: {
+      user_id: 'integer', credential_id: 'varchar(1024)', public_key: 'text', counter: 'bigint', transports: 'varchar(255)',
+      name: 'varchar(64)', created_at: 'varchar(32)', last_used_at: 'varchar(32)',
+    },
+    indexes: [['user_id']],
+    unique: [['credential_id']],
+  },
+  {
+    // WebAuthn challenges handed out and not yet answered: single use, short-lived (ms).
+    name: 'webauthn_challenges',
+    columns: { challenge: 'varchar(128)', user_id: 'integer', purpose: 'varchar(16)', expires_at: 'bigint' },
+    indexes: [['expires_at']],
+    unique: [['challenge']],
   },
   {
     name: 'rate_limits',

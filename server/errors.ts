@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
+    /** What the envelope's `detail` carries (the second factors a sign-in needs). */
+    readonly detail: unknown = null,
   ) {
     super(message);
   }

@@ -23,6 +23,11 @@ const config = readConfig();
 if (config.strict && config.dataDialect === 'simple-rest') {
   console.warn('DATA_DIALECT=simple-rest needs the REST face, which strict contract mode (CONTRACT_STRICT=1) leaves out: the console will not load its records.');
 }
+if (!config.mfaKey) {
+  console.warn(config.demo
+    ? 'MFA_KEY is not set: authenticator secrets are sealed with a fixed demo key; set MFA_KEY in production.'
+    : 'MFA_KEY is not set: authenticator codes cannot be set up (passkeys still can).');
+}
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 // Several workers: the primary migrates and seeds once, before any of them starts.
 if (cluster.isPrimary) {

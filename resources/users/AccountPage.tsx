@@ -18,6 +18,7 @@ import { useRefreshProfile } from '../../src/layout/ProfileWatcher';
 import { inLanguage, messageOf } from '../../src/pages/messages';
 import { buildPayload, formValues } from '../../src/screens/payload';
 import { registry } from '../index';
+import SecondFactorSection from './SecondFactorSection';
 
 const T = 'resources.users.account';
 const BANK_FIELDS = ['bank_name', 'bank_country', 'swift_code', 'sort_code', 'account_name', 'account_number'] as const;
@@ -290,6 +291,7 @@ export default function AccountPage() {
       </Typography>
       <ProfileSection key={String(profile.dataUpdatedAt)} profile={profile.data} />
       <PasswordSection />
+      <SecondFactorSection />
       {roleOf(profile.data.abilities) !== 'buyer' && (
         <>
           <ShopDetails id="bank" fields={BANK_FIELDS} shops={shops.data} profile={profile.data} />

@@ -23,6 +23,8 @@ export default defineResource({
     fields: {
       name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ max: 32 }),
       applications: t(), abilities: s({ serverSet: true, max: 64 }), granted_accesses: t({ serverSet: true }),
+      // The second factors the user has ('totp,passkey,recovery'), kept by the server (issue 26).
+      second_factor: s({ serverSet: true, max: 64 }),
       street_name: s(), city: s(), state: s(), country: s(), zip: s(), currency: s({ max: 64 }),
       ...ACTIVE,
     },
@@ -39,10 +41,13 @@ export default defineResource({
       { kind: 'numbered', source: 'shops' },
       { kind: 'custom', source: 'abilities', component: () => import('./RoleCell') },
       { kind: 'custom', source: 'granted_accesses', component: () => import('./AccessesCell') },
+      // Under 'Columns' (the list fits 1366 px without it); the 'Second factor' tab shows it per user.
+      { kind: 'custom', source: 'second_factor', component: () => import('./SecondFactorCell'), hidden: true },
     ],
     tabs: [
       { id: 'control', label: 'management.tab_control', component: () => import('./UserControl'), needsRecord: true },
       { id: 'roles', label: 'resources.users.roles.tab', component: () => import('./AssignRoles'), needsRecord: true },
+      { id: 'second-factor', label: 'resources.users.second_factor.tab', component: () => import('./SecondFactorReset'), needsRecord: true },
     ],
   },
   routes: [
@@ -50,4 +55,6 @@ export default defineResource({
     { path: '/bank', component: account },
     { path: '/paypal', component: account },
   ],
+  // An admin who must set up a second factor first (ADMIN_SECOND_FACTOR=required) is led here.
+  publicRoutes: [{ path: '/second-factor', component: () => import('./SecondFactorSetup') }],
 });

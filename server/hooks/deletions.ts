@@ -16,6 +16,7 @@ import { now } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { ensureMayManage } from '../guard';
 import { forgetResetLinks } from '../auth';
+import { removeFactors } from '../secondFactor';
 import type { EntityHooks } from './types';
 
 export const SETTLED = 'This user have been previously deleted';
@@ -40,6 +41,7 @@ export async function anonymiseUser(db: DB, userId: number): Promise<void> {
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await removeFactors(db, userId);
   await forgetResetLinks(db, userId);
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   await db.deleteFrom('supports').where('user_id', '=', userId).execute();

@@ -22,6 +22,10 @@ import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
+import { secondFactorAtSignIn } from './secondFactor';
+import { mustEnrol } from '../secondFactorPolicy';
+import { requireFreshSecondFactor } from '../secondFactor';
+import { PASSKEY_REFUSED, passwordlessUser } from '../passkeys';
 
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
@@ -130,7 +134,9 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db), services, registry: resources }: AppContext) {
+export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, onMail, throttle = new Throttle(db), services, registry: resources } = ctx;
+  const clock = ctx.clock ?? Date.now;
   const { limits } = throttle;
   /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
   const currentPassword = async (body: Row, user: Row, missing: string) => {
@@ -156,8 +162,26 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
   });
 
+  /** A new session for a user who proved who they are (with a second factor at `factorAt`, ms). */
+  const signedIn = async (user: Row, factorAt?: number) => {
+    const token = await openSession(db, Number(user.id), factorAt);
+    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
+    const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
+    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });
+  };
+
   app.post('/user/terminal', async (request) => {
     const body = bodyOf(request);
+    // A passkey instead of the password (an extension): its assertion alone, counted per address.
+    if (!config.strict && body.passkey !== undefined && body.passkey !== null && (body.password === undefined || body.password === '')) {
+      const keys: [string, Limit][] = [[addressKey('login', request.ip), limits.loginAddress]];
+      await throttle.take(keys);
+      const user = await passwordlessUser({ ...ctx, throttle }, body.passkey, clock());
+      if (!user) throw unauthorized(PASSKEY_REFUSED);
+      await throttle.undo(keys);
+      if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
+      return signedIn(user, clock());
+    }
     const credential = text(body, 'credential', { required: true }).toLowerCase();
     if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
     if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
@@ -175,11 +199,15 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     // An unknown credential is checked against a dummy hash, so both answers take as long.
     const matches = await verifyPassword(body.password, user ? user.password_hash : await dummyHash());
     if (!user || !matches) throw unauthorized('The email, phone number or password is not correct');
+    if (!Number(user.is_active)) {
+      await throttle.undo(keys);
+      throw forbidden('This account has been deactivated; please contact support');
+    }
+    // A second factor, when the account has one (strict mode too: a security rule, not an extension).
+    // A wrong code counts as a failed sign-in; no code at all asks for one.
+    const factor = await secondFactorAtSignIn({ ...ctx, throttle }, user, body, keys);
     await throttle.undo(keys);
-    if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
-    const token = await openSession(db, Number(user.id));
-    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
-    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id) } });
+    return signedIn(user, factor ? clock() : undefined);
   });
 
   // The console sends this call as a multipart form (SPEC §7.2); JSON works too.
@@ -216,6 +244,10 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     if (values.is_active !== undefined && values.is_active !== Number(before.is_active)) {
       if (self) throw forbidden('You cannot blacklist your own account');
     }
+    // Roles and blacklisting ask for a fresh second factor (step-up), when the admin has one.
+    if (values.abilities !== undefined || (values.is_active !== undefined && values.is_active !== Number(before.is_active))) {
+      await requireFreshSecondFactor(caller, clock());
+    }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     const emailChanged = typeof values.email === 'string' && values.email !== String(before.email);
     if (self && emailChanged) await currentPassword(body, before, 'Enter your current password to change your email');
@@ -251,6 +283,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     const given = body.is_active === undefined ? undefined : coerce('is_active', USERS.fields.is_active, body.is_active);
     if (given && 'error' in given) throw badRequest(given.error);
     const active = given ? Number(given.ok) : Number(before.is_active) ? 0 : 1;
+    await requireFreshSecondFactor(caller, clock());
     if (!active) await closeSessions(db, id);
     return saveUser(db, id, { is_active: active }, active ? 'User activated' : 'User blacklisted', { caller, action: 'blacklist' });
   });
@@ -266,6 +299,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     const notHeld = tokens.filter((t) => !hasAccess(caller.user.granted_accesses, t));
     if (notHeld.length) throw forbidden(`You can only grant accesses you hold yourself: ${notHeld.join(', ')}`);
     const granted = JSON.stringify([...new Set(tokens.map((t) => t.toLowerCase()))]);
+    await requireFreshSecondFactor(caller, clock());
     return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully', { caller, action: 'roles' });
   });
 
