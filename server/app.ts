@@ -11,7 +11,6 @@ import { CALLS, envelope, type CallRole, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
-import type { Mail } from './mail';
 import { callGate, type Gate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
@@ -50,8 +49,6 @@ export interface Context {
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
     & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
-  /** Called with every mail the server writes to its outbox. */
-  onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;
   clock?: () => number;

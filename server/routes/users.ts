@@ -17,6 +17,7 @@ import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
+import { queueMail } from '../mail';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
@@ -130,7 +131,7 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config, onMail, throttle = new Throttle(db), services, registry: resources }: AppContext) {
+export async function userRoutes(app: FastifyInstance, { db, config, throttle = new Throttle(db), services, registry: resources }: AppContext) {
   const { limits } = throttle;
   /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
   const currentPassword = async (body: Row, user: Row, missing: string) => {
@@ -151,7 +152,12 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
     if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
     await ensureUnique(db, email, phone);
-    const user = await createUser(db, { name, email, phone, password: secret, abilities });
+    // The welcome mail is written with the account: both or neither.
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await createUser(trx, { name, email, phone, password: secret, abilities });
+      await queueMail(trx, 'WELCOME', email, { name, email, site_url: config.publicUrl });
+      return created;
+    });
     const token = await openSession(db, Number(user.id));
     return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
   });
@@ -274,15 +280,11 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
-      const { token, hash, expiresAt } = await createResetToken(db, Number(user.id));
-      const mail = {
-        to: email,
-        subject: 'Reset your password',
-        body: `Hello ${String(user.name)},\n\nOpen this link within one hour to choose a new password:\n${config.publicUrl}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
-      };
-      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now(), link_hash: hash, expires_at: expiresAt }).execute();
-      // Once delivered, the outbox need not hold the link any more.
-      onMail?.({ ...mail, sent: async () => void (await db.deleteFrom('mail_outbox').where('link_hash', '=', hash).execute()) });
+      await db.transaction().execute(async (trx) => {
+        const { token, hash, expiresAt } = await createResetToken(trx, Number(user.id));
+        const link = `${config.publicUrl}/forgot-password?token=${token}`;
+        await queueMail(trx, 'RESET', email, { name: String(user.name ?? ''), reset_link: link }, { hash, expiresAt });
+      });
     }
     return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
   });
