@@ -28,6 +28,7 @@ import { restRoutes } from './routes/rest';
 import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
+import { mailRoutes } from './routes/mails';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
@@ -293,6 +294,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
+      await mailRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
       await restRoutes(api, ctx);
