@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import type { ExpressionBuilder } from 'kysely';
 import { MAIL_EVENTS, type MailSerial, type MailValues } from '../resources/templates/events';
 import { renderMail, templateProblem, type RenderedMail } from '../resources/templates/render';
 import { dialectOf, now, type DB, type Row } from './db';
@@ -97,7 +98,7 @@ export const smtpTransport = (url: string): Transporter => nodemailer.createTran
 const iso = (ms: number) => new Date(ms).toISOString();
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'localhost';
 /** Rows waiting to be sent (rows written before the outbox had states are waiting too). */
-const isWaiting = (eb: any) => eb.or([eb('state', '=', WAITING), eb('state', 'is', null)]);
+const isWaiting = (eb: ExpressionBuilder<Record<string, Row>, 'mail_outbox'>) => eb.or([eb('state', '=', WAITING), eb('state', 'is', null)]);
 
 export interface TickResult {
   sent: number;
@@ -156,7 +157,7 @@ export class MailWorker {
 
   private async deliver(mail: Row): Promise<'sent' | 'retrying' | 'failed'> {
     const { db, transport, envelopeFrom } = this.options;
-    const mine = (q: any) => q.where('id', '=', Number(mail.id)).where('leased_by', '=', this.id);
+    const id = Number(mail.id);
     try {
       const from = String(mail.from_email || envelopeFrom);
       await transport.sendMail({
@@ -169,19 +170,26 @@ export class MailWorker {
       const attempts = Number(mail.attempts ?? 0) + 1;
       const last = attempts >= this.settings.maxAttempts;
       const wait = this.settings.retrySeconds * 1000 * 2 ** (attempts - 1);
-      await mine(db.updateTable('mail_outbox'))
+      await db
+        .updateTable('mail_outbox')
         .set({
           attempts, state: last ? FAILED : WAITING, last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
           next_attempt_at: last ? null : iso(this.clock() + wait), lease_until: null, leased_by: null, updated_at: now(),
         })
+        .where('id', '=', id)
+        .where('leased_by', '=', this.id)
         .execute();
       return last ? 'failed' : 'retrying';
     }
     // Once the SMTP server has it, a private mail (a reset link) need not be kept.
-    if (Number(mail.private) === 1 || mail.link_hash) await mine(db.deleteFrom('mail_outbox')).execute();
-    else {
-      await mine(db.updateTable('mail_outbox'))
+    if (Number(mail.private) === 1 || mail.link_hash) {
+      await db.deleteFrom('mail_outbox').where('id', '=', id).where('leased_by', '=', this.id).execute();
+    } else {
+      await db
+        .updateTable('mail_outbox')
         .set({ state: SENT, attempts: Number(mail.attempts ?? 0) + 1, sent_at: now(), last_error: null, lease_until: null, leased_by: null, updated_at: now() })
+        .where('id', '=', id)
+        .where('leased_by', '=', this.id)
         .execute();
     }
     return 'sent';

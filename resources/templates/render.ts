@@ -32,7 +32,7 @@ const SAFE: LiquidOptions = {
 // Values are marked as they are written, so the literal text around them can be escaped on its own.
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
-const MARKS = /[\u0001\u0002]/g;
+const MARKS = new RegExp(`[${OPEN}${CLOSE}]`, 'g');
 
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -45,7 +45,7 @@ const marked = new Liquid({ ...SAFE, outputEscape: (value: unknown) => OPEN + es
 function toHtml(markedText: string): string {
   let out = '';
   let inValue = false;
-  for (const part of markedText.split(/([\u0001\u0002])/)) {
+  for (const part of markedText.split(new RegExp(`([${OPEN}${CLOSE}])`))) {
     if (part === OPEN) inValue = true;
     else if (part === CLOSE) inValue = false;
     else out += inValue ? part : escapeHtml(part);
