@@ -12,7 +12,8 @@ import { MAIL_PATHS } from '../../contract';
 import { MAIL_EVENTS, type MailSerial } from '../../resources/templates/events';
 import { openDatabase, type Database } from '../../server/db';
 import { LEASE_MS, MailWorker, queueMail, smtpTransport } from '../../server/mail';
-import { ADMIN, demo, dialect, shopBody, startServer, type TestServer } from './harness';
+import { startProcess, type ServerProcess } from '../../server/dev/process';
+import { ADMIN, demo, dialect, freshDatabase, shopBody, startServer, type TestServer } from './harness';
 import { startSmtp, type TestSmtp } from './smtp';
 
 let s: TestServer;
@@ -275,5 +276,44 @@ describe('delivery over SMTP', () => {
     t += 2;
     await w.tick();
     expect(smtp.of(id)).toHaveLength(1);
+  });
+});
+
+describe('two API processes with SMTP_URL on one database', () => {
+  it('deliver each mail once', async () => {
+    const smtp = await startSmtp();
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const env = {
+      ...(fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir }),
+      SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1', RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'silent',
+    };
+    const processes: ServerProcess[] = [];
+    try {
+      processes.push(await startProcess(env));
+      processes.push(await startProcess(env));
+      const addresses: string[] = [];
+      for (let k = 0; k < 12; k++) {
+        const address = email('twice');
+        const res = await processes[k % 2].post('/user', { name: `Twin ${k}`, email: address, phone: `+1666${Date.now().toString().slice(-6)}${k}`, password: 'a-good-password' });
+        expect(res.body.status, res.body.query).toBe(true);
+        addresses.push(address);
+      }
+      const to = (address: string) => smtp.received.filter((r) => r.to.includes(address));
+      await smtp.until(() => addresses.every((a) => to(a).length > 0));
+      // Every mail is marked sent: no worker holds one any more, so none can be sent again.
+      const database = fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: path.join(fresh.dir, 'marketplace.sqlite') });
+      try {
+        const sent = async () => (await database.db.selectFrom('mail_outbox').select('state').where('to_email', 'in', addresses).execute()).map((r) => r.state);
+        await expect.poll(sent, { timeout: 10_000 }).toEqual(addresses.map(() => 'sent'));
+      } finally {
+        await database.close();
+      }
+      for (const address of addresses) expect(to(address), address).toHaveLength(1);
+    } finally {
+      await Promise.all(processes.map((p) => p.stop()));
+      await smtp.stop();
+      await fresh.drop();
+    }
   });
 });

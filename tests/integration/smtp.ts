@@ -18,6 +18,8 @@ export interface TestSmtp {
   received: Received[];
   /** Received messages of one outbox row. */
   of(outboxId: number): Received[];
+  /** Resolves once the messages received satisfy `done` (checked as each one arrives). */
+  until(done: (received: Received[]) => boolean): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -26,6 +28,10 @@ const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{
 
 export async function startSmtp(): Promise<TestSmtp> {
   const received: Received[] = [];
+  const waiting = new Set<{ done: (r: Received[]) => boolean; resolve: () => void }>();
+  const check = () => {
+    for (const w of waiting) if (w.done(received)) (waiting.delete(w), w.resolve());
+  };
   let server: SMTPServer | undefined;
   let port = 0;
   const start = async () => {
@@ -41,6 +47,7 @@ export async function startSmtp(): Promise<TestSmtp> {
           const id = /^Message-ID: <outbox-(\d+)-/im.exec(raw);
           received.push({ outboxId: id ? Number(id[1]) : 0, to: session.envelope.rcptTo.map((r) => r.address), text: decoded(raw) });
           done();
+          check();
         });
       },
     });
@@ -52,6 +59,11 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     of: (outboxId) => received.filter((r) => r.outboxId === outboxId),
+    until: (done) =>
+      new Promise<void>((resolve) => {
+        waiting.add({ done, resolve });
+        check();
+      }),
     start,
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
