@@ -30,7 +30,11 @@ export async function startSmtp(): Promise<TestSmtp> {
   const received: Received[] = [];
   const waiting = new Set<{ done: (r: Received[]) => boolean; resolve: () => void }>();
   const check = () => {
-    for (const w of waiting) if (w.done(received)) (waiting.delete(w), w.resolve());
+    for (const w of waiting) {
+      if (!w.done(received)) continue;
+      waiting.delete(w);
+      w.resolve();
+    }
   };
   let server: SMTPServer | undefined;
   let port = 0;
