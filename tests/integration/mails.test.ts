@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_PATHS } from '../../contract';
 import { MAIL_EVENTS, type MailSerial } from '../../resources/templates/events';
 import { openDatabase, type Database } from '../../server/db';
+import { sweepEntities } from '../../server/maintenance';
+import { registry } from '../../server/registry';
 import { LEASE_MS, MailWorker, queueMail, smtpTransport } from '../../server/mail';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
 import { ADMIN, demo, dialect, freshDatabase, shopBody, startServer, type TestServer } from './harness';
@@ -107,6 +109,22 @@ describe('every event writes its mail, from its template as it is now', () => {
     const count = (await s.mails(demo.buyer.email)).length;
     expect((await s.post('/order/status', { status: 2, id: order.id }, tokens.admin)).body.status).toBe(true);
     expect(await s.mails(demo.buyer.email)).toHaveLength(count);
+  });
+
+  it('an unpaid order whose hold ends is cancelled by the sweep: the buyer is told', async () => {
+    const product = await s.db
+      .selectFrom('products').selectAll().where('state', '=', 'active').where('in_stock', '>', 3)
+      .where('shop_id', 'in', s.db.selectFrom('shops').select('id').where('is_active', '=', 1).where('owner_id', '!=', (await userByEmail(demo.buyer.email)).id as number))
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const placed = await s.post('/order', {
+      shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address: { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' },
+    }, tokens.buyer);
+    expect(placed.body.status, placed.body.query).toBe(true);
+    await sweepEntities(s.db, registry.entities, Date.now() + 24 * 3_600_000);
+    const mail = (await s.mails(demo.buyer.email)).at(-1)!;
+    expect(mail).toMatchObject({ serial: 'ORDER_STATUS', subject: `Your order ${placed.body.detail.tracking_number}: Order Cancelled` });
+    expect(mail.body).toContain('(it was: New Order)');
   });
 
   it('activating a subscription: its shop\'s seller, once', async () => {
