@@ -116,14 +116,14 @@ async function saveUser(db: DB, id: number, values: Row, query: string, by: { ca
 
 export async function createUser(
   db: DB,
-  fields: { name: string; email: string; phone: string; password: string; abilities: number[]; granted?: string[] },
+  fields: { name: string; email: string; phone: string; password: string; abilities: number[]; granted?: string[]; passwordHash?: string },
 ): Promise<Row> {
   const stamp = now();
   return db
     .insertInto('users')
     .values({
       name: fields.name, email: fields.email.toLowerCase(), phone: fields.phone,
-      password_hash: await hashPassword(fields.password),
+      password_hash: fields.passwordHash ?? (await hashPassword(fields.password)),
       abilities: JSON.stringify(fields.abilities), granted_accesses: JSON.stringify(fields.granted ?? []),
       is_active: 1, source: 'inbuilt', created_at: stamp, updated_at: stamp,
     })
@@ -152,9 +152,11 @@ export async function userRoutes(app: FastifyInstance, { db, config, throttle = 
     const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
     if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
     await ensureUnique(db, email, phone);
-    // The welcome mail is written with the account: both or neither.
+    // The welcome mail is written with the account: both or neither (the password is hashed before,
+    // so the transaction does not hold the database while it is).
+    const passwordHash = await hashPassword(secret);
     const user = await db.transaction().execute(async (trx) => {
-      const created = await createUser(trx, { name, email, phone, password: secret, abilities });
+      const created = await createUser(trx, { name, email, phone, password: secret, passwordHash, abilities });
       await queueMail(trx, 'WELCOME', email, { name, email, site_url: config.publicUrl });
       return created;
     });
