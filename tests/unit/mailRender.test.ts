@@ -18,7 +18,7 @@ describe('renderMail', () => {
     expect(mail.html).toContain('&lt;p&gt;&lt;script&gt;x(&quot;&quot;)&lt;/script&gt;&lt;/p&gt;<br>\n&lt;script&gt;');
   });
 
-  it('cannot be tricked into markup by a value carrying the marks that set values apart', () => {
+  it('cannot be tricked into markup by the marks that set values apart, in the template or in a value', () => {
     const mail = renderMail({ subject: 's', message: '\u0001<i>\u0002{{ a }}<u>{{ b }}' }, { a: '\u0002<b>', b: '</b>\u0001' });
     expect(mail.html).not.toMatch(/<\/?[biu]>/);
     expect(mail.html).toContain('&lt;i&gt;&lt;b&gt;&lt;u&gt;&lt;/b&gt;');
