@@ -70,7 +70,8 @@ export async function enqueue(db: DB, mail: OutgoingMail): Promise<number> {
 export async function queueMail<S extends MailSerial>(
   db: DB, serial: S, to: string | null | undefined, values: MailValues<S>, link?: { hash: string; expiresAt: string },
 ): Promise<number | null> {
-  if (!to) return null;
+  // Nobody to write to, or an address that can never be delivered (.invalid, RFC 2606: an erased account's).
+  if (!to || /\.invalid$/i.test(to)) return null;
   const event = MAIL_EVENTS[serial];
   const kept = await db.selectFrom('templates').select(['from_email', 'subject', 'message', 'is_active']).where('serial', '=', serial).orderBy('id').executeTakeFirst();
   if (kept && Number(kept.is_active) !== 1) return null;

@@ -159,6 +159,10 @@ describe('every event writes its mail, from its template as it is now', () => {
       expect(mail.serial).toBe('DELETION_SETTLED');
       expect(mail.body).toContain(deleted ? 'Your account has been deleted, with its personal data.' : `Your request was not carried out (${status}).`);
     }
+    // An erased account's address (.invalid) is never written to.
+    const values = { name: 'Gone', email: 'x', site_url: 'http://console.test' };
+    expect(await queueMail(s.db, 'WELCOME', 'deleted-user-1@deleted.invalid', values)).toBeNull();
+    expect(await queueMail(s.db, 'WELCOME', 'still-here@example.com', values)).toEqual(expect.any(Number));
   });
 });
 
