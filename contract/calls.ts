@@ -33,6 +33,9 @@ export interface CallSpec {
   operations?: boolean;
 }
 
+/** The outbox's calls for admins holding Mail templates (extensions). */
+export const MAIL_PATHS = { test: '/templates/test', failed: '/mails/failed', retry: '/mail/retry' } as const;
+
 const SIGNED_IN: readonly CallRole[] = ['signed-in'];
 const ADMIN: readonly CallRole[] = ['admin'];
 const SELLER_ADMIN: readonly CallRole[] = ['seller', 'admin'];
@@ -155,6 +158,19 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'GET', path: CHAT_PATHS.events, summary: 'Server-sent events: a chat changed (admins with ?ticket=, or a visitor with their chat cookie for their own chat)', roles: ['anyone'], extension: true,
     who: "an admin holding 'chat-logs' (with a ticket), or the visitor of the chat", answers: 'events',
+  },
+  {
+    method: 'POST', path: MAIL_PATHS.test, summary: "Mail a template, with its event's sample values, to the caller (the form's from_email, subject and message when sent, else the saved ones)",
+    roles: ADMIN, access: 'mail-templates', extension: true, who: "an admin holding 'mail-templates'",
+    body: { id: i({ required: true, min: 1 }), from_email: s({ type: 'email' }), subject: s(), message: s({ type: 'text' }) },
+  },
+  {
+    method: 'POST', path: MAIL_PATHS.failed, summary: 'The mails that failed after their last attempt, newest first (at most 100), with their error', roles: ADMIN,
+    access: 'mail-templates', extension: true, who: "an admin holding 'mail-templates'",
+  },
+  {
+    method: 'POST', path: MAIL_PATHS.retry, summary: 'Send a failed mail again (its attempts start over)', roles: ADMIN, access: 'mail-templates', extension: true,
+    who: "an admin holding 'mail-templates'", body: { id: i({ required: true, min: 1 }) },
   },
   {
     method: 'GET', path: '/health', summary: 'Liveness: the process is running (reads nothing); for the load balancer', roles: ['anyone'], operations: true,

@@ -11,7 +11,6 @@ import { CALLS, envelope, type CallRole, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
-import type { Mail } from './mail';
 import { callGate, type Gate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
@@ -29,6 +28,7 @@ import { restRoutes } from './routes/rest';
 import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
+import { mailRoutes } from './routes/mails';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
@@ -52,8 +52,6 @@ export interface Context {
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
     & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
-  /** Called with every mail the server writes to its outbox. */
-  onMail?: (mail: Mail) => void;
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;
   clock?: () => number;
@@ -305,6 +303,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
+      await mailRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
       await restRoutes(api, ctx);

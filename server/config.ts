@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LogLevel } from './logging';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './attachments';
 import { DEFAULT_LIMITS } from './throttle';
+import { MAIL_DEFAULTS, type MailSettings } from './mail';
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -31,6 +32,8 @@ export interface ServerConfig {
   /** SMTP delivery (nodemailer URL, e.g. smtps://user:pass@mail.example.com) and the sender address. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The outbox worker: attempts per mail, the first wait between them (doubled each time), how often it looks. */
+  mail: MailSettings;
   /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes); 0 turns them off. */
   rateLimitFactor: number;
   /** Behind a load balancer: client addresses come from X-Forwarded-For. */
@@ -96,6 +99,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `Marketplace <no-reply@${new URL(env.PUBLIC_URL ?? `http://${host}`).hostname}>`,
+    mail: {
+      maxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 1, 100) ?? MAIL_DEFAULTS.maxAttempts,
+      retrySeconds: wholeNumber(env.MAIL_RETRY_SECONDS, 1, 86_400) ?? MAIL_DEFAULTS.retrySeconds,
+      pollSeconds: wholeNumber(env.MAIL_POLL_SECONDS, 1, 3600) ?? MAIL_DEFAULTS.pollSeconds,
+    },
     rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
     trustProxy: env.TRUST_PROXY === '1',
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,

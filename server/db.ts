@@ -363,11 +363,19 @@ const SERVER_TABLES: TableSpec[] = [
     unique: [['key']],
   },
   {
-    // A mail holding a reset link keeps the link's hash and expiry: the row goes once the link is
-    // delivered, used, ended or expired (see auth.ts's forgetResetLinks and maintenance.ts).
+    // Mails written with the events that cause them, delivered by server/mail.ts's worker: state
+    // 'waiting' (null in rows of before), 'sent' or 'failed'; a worker holds a row while it sends
+    // it (lease_until, leased_by). A mail holding a reset link keeps the link's hash and expiry: the
+    // row goes once the link is delivered, used, ended or expired (see auth.ts's forgetResetLinks
+    // and maintenance.ts); a private mail (`private`) goes once delivered too.
     name: 'mail_outbox',
-    columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)', link_hash: 'varchar(64)', expires_at: 'varchar(32)' },
-    indexes: [['to_email'], ['link_hash'], ['expires_at']],
+    columns: {
+      to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)', link_hash: 'varchar(64)', expires_at: 'varchar(32)',
+      from_email: 'varchar(255)', html: 'text', serial: 'varchar(64)', private: 'integer', state: 'varchar(16)', attempts: 'integer',
+      next_attempt_at: 'varchar(32)', lease_until: 'varchar(32)', leased_by: 'varchar(64)', last_error: 'text', sent_at: 'varchar(32)',
+      updated_at: 'varchar(32)',
+    },
+    indexes: [['to_email'], ['link_hash'], ['expires_at'], ['state', 'next_attempt_at']],
   },
 ];
 

@@ -1,26 +1,248 @@
 /**
- * Mail delivery: SMTP through nodemailer when SMTP_URL is set (from MAIL_FROM); otherwise the
- * outbox table keeps every mail (and demo mode prints it). Delivery never holds up an answer. A
- * mail holding a reset link leaves the outbox once delivered, or once the link is used, ended or
- * expired.
+ * Mails, through a durable outbox (DESIGN §7). An event writes its mail with `queueMail`, in the
+ * event's own transaction, rendered from the event's template (resources/templates/events.ts); an
+ * inactive template sends nothing. A worker in every API process delivers the outbox over SMTP
+ * (nodemailer, SMTP_URL): it claims a few due mails at a time with a lease (on PostgreSQL the claim
+ * also skips rows another worker is claiming, FOR UPDATE SKIP LOCKED), so of several processes
+ * exactly one sends each mail; a refused or failed send waits and is tried again, each wait twice
+ * the one before, and after the last attempt the mail is marked failed, for admins to see and retry.
+ * Without SMTP_URL nothing is sent: mails stay in the outbox (demo mode prints them).
  */
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { ExpressionBuilder } from 'kysely';
+import { MAIL_EVENTS, type MailSerial, type MailValues } from '../resources/templates/events';
+import { renderMail, templateProblem, type RenderedMail } from '../resources/templates/render';
+import { dialectOf, now, type DB, type Row } from './db';
 
-export interface Mail {
+export const WAITING = 'waiting';
+export const SENT = 'sent';
+export const FAILED = 'failed';
+
+/** The worker's settings: MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS (the first wait, doubled each time), MAIL_POLL_SECONDS. */
+export interface MailSettings {
+  maxAttempts: number;
+  retrySeconds: number;
+  pollSeconds: number;
+}
+export const MAIL_DEFAULTS: MailSettings = { maxAttempts: 8, retrySeconds: 60, pollSeconds: 5 };
+
+/** How long a worker holds a mail it is sending: longer than any send may take (the transport's timeouts). */
+export const LEASE_MS = 5 * 60_000;
+const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/** A mail ready for the outbox. */
+export interface OutgoingMail {
   to: string;
-  subject: string;
-  body: string;
-  /** Called once the mail is delivered (the outbox then forgets what it need not keep). */
-  sent?: () => Promise<void>;
+  from: string;
+  /** The template's serial (its event), or null. */
+  serial: string | null;
+  rendered: RenderedMail;
+  /** Deleted once delivered (personal data that outlives its need). */
+  private?: boolean;
+  /** A reset link's hash and expiry: the mail goes with the link. */
+  linkHash?: string;
+  expiresAt?: string;
 }
 
-/** A sender for the server's mails: SMTP when configured. */
-export function smtpSender(url: string, from: string, onError: (error: unknown) => void): (mail: Mail) => void {
-  const transport = nodemailer.createTransport(url);
-  return (mail) => {
-    transport
-      .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body })
-      .then(() => mail.sent?.())
-      .catch(onError);
+/** Writes one rendered mail to the outbox, waiting to be sent; answers its id. */
+export async function enqueue(db: DB, mail: OutgoingMail): Promise<number> {
+  const stamp = now();
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_email: mail.to, from_email: mail.from, subject: mail.rendered.subject.slice(0, 255), body: mail.rendered.text, html: mail.rendered.html,
+      serial: mail.serial, private: mail.private ? 1 : 0, link_hash: mail.linkHash ?? null, expires_at: mail.expiresAt ?? null,
+      state: WAITING, attempts: 0, next_attempt_at: stamp, created_at: stamp, updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Writes the mail of an event to `to` in the outbox, on `db`: the caller's transaction, so the mail
+ * exists exactly when the event does. The event's template as the admins keep it; the seeded text
+ * when it is missing, broken, or lacks what the event requires (a reset mail without its link).
+ * Answers the mail's id, or null when the template is inactive or there is nobody to write to.
+ */
+export async function queueMail<S extends MailSerial>(
+  db: DB, serial: S, to: string | null | undefined, values: MailValues<S>, link?: { hash: string; expiresAt: string },
+): Promise<number | null> {
+  // Nobody to write to, or an address that can never be delivered (.invalid, RFC 2606: an erased account's).
+  if (!to || /\.invalid$/i.test(to)) return null;
+  const event = MAIL_EVENTS[serial];
+  const kept = await db.selectFrom('templates').select(['from_email', 'subject', 'message', 'is_active']).where('serial', '=', serial).orderBy('id').executeTakeFirst();
+  if (kept && Number(kept.is_active) !== 1) return null;
+  const stored = kept && { from_email: String(kept.from_email ?? ''), subject: String(kept.subject ?? ''), message: String(kept.message ?? '') };
+  let template: { from_email: string; subject: string; message: string } = event.template;
+  let rendered: RenderedMail | undefined;
+  if (stored && stored.from_email && !templateProblem(stored, event)) {
+    try {
+      rendered = renderMail(stored, values);
+      template = stored;
+    } catch {
+      // A value the template cannot take (a render limit): the seeded text is sent instead.
+    }
+  }
+  rendered ??= renderMail(event.template, values);
+  return enqueue(db, {
+    to, from: template.from_email, serial, rendered,
+    private: 'forget' in event && event.forget, linkHash: link?.hash, expiresAt: link?.expiresAt,
+  });
+}
+
+/** An SMTP transport for SMTP_URL (e.g. smtps://user:pass@mail.example.com), with bounded waits. */
+export const smtpTransport = (url: string): Transporter => nodemailer.createTransport({ url, ...TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'localhost';
+/** Rows waiting to be sent (rows written before the outbox had states are waiting too). */
+const isWaiting = (eb: ExpressionBuilder<Record<string, Row>, 'mail_outbox'>) => eb.or([eb('state', '=', WAITING), eb('state', 'is', null)]);
+
+export interface TickResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Delivers the outbox: `tick` sends what is due once; `start` ticks every MAIL_POLL_SECONDS. */
+export class MailWorker {
+  /** Which worker holds a mail it is sending. */
+  readonly id = randomUUID();
+  private readonly settings: MailSettings;
+  private readonly clock: () => number;
+  private running: Promise<TickResult> | undefined;
+
+  constructor(
+    private readonly options: {
+      db: DB;
+      transport: Transporter;
+      /** MAIL_FROM: the envelope sender (where bounces go); a mail's From is its template's. */
+      envelopeFrom: string;
+      settings?: Partial<MailSettings>;
+      clock?: () => number;
+      /** Mails claimed at a time. */
+      batch?: number;
+      onError?: (error: unknown) => void;
+    },
+  ) {
+    this.settings = { ...MAIL_DEFAULTS, ...options.settings };
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Claims the due mails no other worker holds, for LEASE_MS. */
+  private async claim(): Promise<Row[]> {
+    const { db, batch = 20 } = this.options;
+    const at = iso(this.clock());
+    let due = db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where(isWaiting)
+      .where('next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .orderBy('id')
+      .limit(batch);
+    if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
+    // The conditions again on the row itself: a row claimed meanwhile is not taken twice.
+    return db
+      .updateTable('mail_outbox')
+      .set({ lease_until: iso(this.clock() + LEASE_MS), leased_by: this.id })
+      .where('id', 'in', due)
+      .where(isWaiting)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .returningAll()
+      .execute();
+  }
+
+  private async deliver(mail: Row): Promise<'sent' | 'retrying' | 'failed'> {
+    const { db, transport, envelopeFrom } = this.options;
+    const id = Number(mail.id);
+    try {
+      const from = String(mail.from_email || envelopeFrom);
+      await transport.sendMail({
+        from, to: String(mail.to_email), subject: String(mail.subject ?? ''), text: String(mail.body ?? ''),
+        ...(mail.html ? { html: String(mail.html) } : {}),
+        envelope: { from: envelopeFrom.replace(/^.*<([^>]+)>.*$/, '$1'), to: String(mail.to_email) },
+        messageId: `<outbox-${String(mail.id)}-${String(mail.created_at).replace(/\D/g, '')}@${domainOf(from)}>`,
+      });
+    } catch (error) {
+      const attempts = Number(mail.attempts ?? 0) + 1;
+      const last = attempts >= this.settings.maxAttempts;
+      const wait = this.settings.retrySeconds * 1000 * 2 ** (attempts - 1);
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          attempts, state: last ? FAILED : WAITING, last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+          next_attempt_at: last ? null : iso(this.clock() + wait), lease_until: null, leased_by: null, updated_at: now(),
+        })
+        .where('id', '=', id)
+        .where('leased_by', '=', this.id)
+        .execute();
+      return last ? 'failed' : 'retrying';
+    }
+    // Once the SMTP server has it, a private mail (a reset link) need not be kept.
+    if (Number(mail.private) === 1 || mail.link_hash) {
+      await db.deleteFrom('mail_outbox').where('id', '=', id).where('leased_by', '=', this.id).execute();
+    } else {
+      await db
+        .updateTable('mail_outbox')
+        .set({ state: SENT, attempts: Number(mail.attempts ?? 0) + 1, sent_at: now(), last_error: null, lease_until: null, leased_by: null, updated_at: now() })
+        .where('id', '=', id)
+        .where('leased_by', '=', this.id)
+        .execute();
+    }
+    return 'sent';
+  }
+
+  /** Sends every due mail once (one tick at a time per worker); answers what became of them. */
+  tick(): Promise<TickResult> {
+    this.running ??= (async () => {
+      const result: TickResult = { sent: 0, retrying: 0, failed: 0 };
+      try {
+        for (let claimed = await this.claim(); claimed.length; claimed = await this.claim()) {
+          for (const mail of claimed) result[await this.deliver(mail)]++;
+        }
+      } finally {
+        this.running = undefined;
+      }
+      return result;
+    })();
+    return this.running;
+  }
+
+  /** Ticks now and every MAIL_POLL_SECONDS without keeping the process alive; returns a stop function. */
+  start(): () => void {
+    const run = () => void this.tick().catch((error) => this.options.onError?.(error));
+    run();
+    const timer = setInterval(run, this.settings.pollSeconds * 1000);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      this.options.transport.close();
+    };
+  }
+}
+
+/** Demo mode without SMTP: prints each mail written to the outbox from now on (printing is not delivery). */
+export function printNewMails(db: DB, everyMs: number, print: (text: string) => void, onError: (error: unknown) => void): () => void {
+  let after: number | undefined;
+  const run = async () => {
+    if (after === undefined) {
+      const top = await db.selectFrom('mail_outbox').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst();
+      after = Number(top?.id ?? 0);
+      return;
+    }
+    const rows = await db.selectFrom('mail_outbox').select(['id', 'to_email', 'subject', 'body']).where('id', '>', after).orderBy('id').limit(100).execute();
+    for (const row of rows) {
+      print(`Mail to ${String(row.to_email)}: ${String(row.subject)}\n${String(row.body)}`);
+      after = Number(row.id);
+    }
   };
+  const tick = () => void run().catch(onError);
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -12,7 +12,7 @@ import { buildApp } from './app';
 import { logDestination, loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
 import { seedProductImages } from './seeds/productImages';
-import { smtpSender, type Mail } from './mail';
+import { MailWorker, printNewMails, smtpTransport } from './mail';
 import { schedulePurge, scheduleSweeps } from './maintenance';
 import { registry } from './registry';
 import { DEFAULT_LIMITS, scaledLimits } from './throttle';
@@ -49,14 +49,11 @@ if (cluster.isPrimary && config.workers > 1) {
 }
 
 async function serve() {
-  // Mails go out over SMTP when SMTP_URL is set; otherwise the outbox keeps them and demo mode prints them.
-  let onMail: ((mail: Mail) => void) | undefined;
   const stop = stopper();
   const app = await buildApp(
     {
       db: database.db,
       config,
-      onMail: (mail) => onMail?.(mail),
       limits: scaledLimits(config.rateLimitFactor, { ...DEFAULT_LIMITS, upload: { ...DEFAULT_LIMITS.upload, max: config.uploadsPerMinute } }),
       ops: { connections: database.connections, metricsToken: config.metricsToken, stopping: stop.stopping },
     },
@@ -69,8 +66,13 @@ async function serve() {
     },
   );
   const logError = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
-  if (config.smtpUrl) onMail = smtpSender(config.smtpUrl, config.mailFrom, logError('mail delivery failed'));
-  else if (config.demo) onMail = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
+  // Mails go out over SMTP when SMTP_URL is set (every process's worker takes its share of the outbox);
+  // otherwise the outbox keeps them and demo mode prints them.
+  const stopMail = config.smtpUrl
+    ? new MailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl), envelopeFrom: config.mailFrom, settings: config.mail, onError: logError('mail delivery failed') }).start()
+    : config.demo
+      ? printNewMails(database.db, 2_000, (text) => console.log(text), logError('printing mails failed'))
+      : () => undefined;
   // Expired sessions, used or expired reset links and old attempt counters: purged every 10 minutes.
   const stopPurge = schedulePurge(database.db, 10 * 60_000, logError('purge failed'));
   // Records' work that falls due (an unpaid order's hold ending): swept every minute.
@@ -79,6 +81,7 @@ async function serve() {
   stop.onSignals(app, config.shutdownGraceSeconds, async () => {
     stopPurge();
     stopSweeps();
+    stopMail();
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

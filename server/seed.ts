@@ -9,6 +9,7 @@ import { registry } from './registry';
 import { seedReferenceScreens } from './seeds/reference';
 import { seedDashboard } from './seeds/dashboard';
 import { seedOrders } from './seeds/orders';
+import { MAIL_EVENTS } from '../resources/templates/events';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -27,11 +28,16 @@ async function insert(db: DB, table: string, rows: Row[]): Promise<Row[]> {
 
 const isEmpty = async (db: DB, table: string) => !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
 
-/** Order statuses (SPEC §4.5) and the source currency's rate: needed by every installation. */
+/** Order statuses (SPEC §4.5), the mail events' templates and the source currency's rate: needed by every installation. */
 export async function seedReference(db: DB) {
   if (await isEmpty(db, 'orderStatuses')) {
     await insert(db, 'orderStatuses', ORDER_STATUSES.map((s) => ({ id: s.id, name: s.name, is_active: 1 })));
     await syncIdSequence(db, 'orderStatuses');
+  }
+  // Each mail event's template, once: on an existing database too, when an event is added.
+  const serials = new Set((await db.selectFrom('templates').select('serial').execute()).map((t) => t.serial));
+  for (const [serial, event] of Object.entries(MAIL_EVENTS)) {
+    if (!serials.has(serial)) await insert(db, 'templates', [{ ...event.template, serial, is_active: 1 }]);
   }
   if (await isEmpty(db, 'exchanges')) {
     await insert(db, 'exchanges', [
@@ -108,10 +114,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }
   await insert(db, 'products', productRows);
 
-  await insert(db, 'templates', [
-    { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
-    { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
-  ]);
   await insert(db, 'subscriptionPlans', [
     { type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 1000, amount: 49, currency: 'USD', is_active: 1 },
     { type: 'premier', nature: 'listing', period: 'week', unit: '1', total_clicks: 500, amount: 19, currency: 'USD', is_active: 1 },

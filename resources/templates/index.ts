@@ -1,7 +1,9 @@
 /**
  * Mail templates (SPEC §2.13, §3.6): update only (no new template; saving with none selected is
- * refused with SPEC §8's words), Control Active / Inactive, and a preview of the message as its
- * recipient would read it.
+ * refused with SPEC §8's words), Control Active / Inactive. Each template serves a mail event
+ * (events.ts, by its serial): the editor lists the event's variables, previews the message rendered
+ * with their sample values and sends a test mail; the 'Failed mails' tab lists what could not be
+ * delivered, with a retry.
  */
 import { ACTIVE, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
@@ -42,5 +44,6 @@ export default defineResource({
       ],
     },
     control: { options: [{ kind: 'active', source: 'is_active', choices: ['Active', 'Inactive'] }] },
+    tabs: [{ id: 'failed', label: 'resources.templates.failed.tab', component: () => import('./FailedMails') }],
   },
 });

@@ -17,6 +17,7 @@ import { badRequest, forbidden } from '../errors';
 import { ensureMayManage } from '../guard';
 import { forgetResetLinks } from '../auth';
 import { removeFactors } from '../secondFactor';
+import { queueMail } from '../mail';
 import type { EntityHooks } from './types';
 
 export const SETTLED = 'This user have been previously deleted';
@@ -84,6 +85,11 @@ export const hooks: EntityHooks = {
     }
     if (values.deletion_status !== undefined) values.is_active = values.deletion_status === 'Deleted' ? 1 : 0;
     else if (values.is_active !== undefined) values.is_active = before ? Number(before.is_active) : 0;
+    // Settling a request (carried out or rejected) mails its user, at the address they had until now.
+    const settled = values.deletion_status !== undefined && values.deletion_status !== 'No action' && values.deletion_status !== before?.deletion_status;
+    const user = settled
+      ? await db.selectFrom('users').select(['name', 'email']).where('id', '=', Number(values.customer_id ?? before?.customer_id)).executeTakeFirst()
+      : undefined;
     if (values.is_active === 1) {
       const customer = Number(values.customer_id ?? before?.customer_id);
       const target = await db.selectFrom('users').selectAll().where('id', '=', customer).executeTakeFirst();
@@ -98,6 +104,7 @@ export const hooks: EntityHooks = {
       if (before) others = others.where('id', '!=', Number(before.id));
       await others.execute();
     }
+    if (user) await queueMail(db, 'DELETION_SETTLED', String(user.email ?? ''), { name: String(user.name ?? ''), status: String(values.deletion_status) });
     return values;
   },
 };

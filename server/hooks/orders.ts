@@ -18,6 +18,7 @@ import { convert, type Rate } from '../../contract';
 import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
+import { queueMail } from '../mail';
 import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
@@ -309,7 +310,7 @@ async function releaseExpired({ db, at }: SweepContext): Promise<number> {
         .where('hold_until', '<=', stamp)
         .where('stock_returned_at', 'is', null)
         .where('paid_total', '=', 0)
-        .returning(['id', 'items'])
+        .returning(['id', 'items', 'customer_id', 'shop_id', 'tracking_number'])
         .executeTakeFirst();
       if (!claimed) return false;
       await returnStock(trx, claimed.items);
@@ -320,6 +321,7 @@ async function releaseExpired({ db, at }: SweepContext): Promise<number> {
           reason: HOLD_EXPIRED, created_at: stamp, updated_at: stamp,
         })
         .execute();
+      await mailStatus(trx, claimed, NEW_ORDER, CANCELLED);
       return true;
     });
     if (done) released++;
@@ -342,6 +344,36 @@ async function record(db: DB, ctx: HookContext, orderId: number, from: unknown, 
     .execute();
 }
 
+/** The order's buyer, its shop and the shop's seller, as its mails name them. */
+async function partiesOf(db: DB, order: Row) {
+  const buyer = await db.selectFrom('users').select(['name', 'email']).where('id', '=', Number(order.customer_id)).executeTakeFirst();
+  const shop = await db
+    .selectFrom('shops')
+    .leftJoin('users', 'users.id', 'shops.owner_id')
+    .select(['shops.name as shop_name', 'users.name as name', 'users.email as email'])
+    .where('shops.id', '=', Number(order.shop_id))
+    .executeTakeFirst();
+  return { buyer, shop, reference: String(order.tracking_number ?? order.id), shopName: String(shop?.shop_name ?? '') };
+}
+
+/** A placed order's mails, in its checkout's transaction: to the buyer (ORDER_PLACED) and to the shop's seller (ORDER_RECEIVED). */
+async function mailPlaced(db: DB, order: Row) {
+  const { buyer, shop, reference, shopName } = await partiesOf(db, order);
+  const about = { reference, shop_name: shopName, number_of_items: Number(order.number_of_items ?? 0), total: `${String(order.currency ?? '')} ${Number(order.total ?? 0).toFixed(2)}`.trim() };
+  await queueMail(db, 'ORDER_PLACED', buyer?.email as string | undefined, { name: String(buyer?.name ?? ''), ...about });
+  await queueMail(db, 'ORDER_RECEIVED', shop?.email as string | undefined, { name: String(shop?.name ?? ''), ...about });
+}
+
+/** The buyer's mail of a status change (ORDER_STATUS), in the change's transaction. */
+async function mailStatus(db: DB, order: Row, from: unknown, to: unknown) {
+  const { buyer, reference, shopName } = await partiesOf(db, order);
+  const names = await db.selectFrom('orderStatuses').select(['id', 'name']).where('id', 'in', [Number(from), Number(to)]).execute();
+  const nameOf = (id: unknown) => String(names.find((n) => Number(n.id) === Number(id))?.name ?? id);
+  await queueMail(db, 'ORDER_STATUS', buyer?.email as string | undefined, {
+    name: String(buyer?.name ?? ''), reference, shop_name: shopName, status: nameOf(to), previous_status: nameOf(from),
+  });
+}
+
 export const hooks: EntityHooks = {
   async beforeWrite(ctx, values, before, body) {
     if (!before) return checkout(ctx, values, body);
@@ -353,6 +385,7 @@ export const hooks: EntityHooks = {
     if (fixed.length) throw forbidden(`The ${fixed.join(', ').replace(/_/g, ' ')} of a placed order cannot be changed`);
     if (values.status !== undefined && Number(values.status) !== Number(before.status)) {
       await record(ctx.db, ctx, Number(before.id), before.status, values.status);
+      await mailStatus(ctx.db, before, before.status, values.status);
     }
     return followStatus(ctx, values, before);
   },
@@ -360,7 +393,10 @@ export const hooks: EntityHooks = {
   async afterWrite(ctx, row) {
     // A new order's first line of history: placed as 'New Order'.
     const has = await ctx.db.selectFrom('orderEvents').select('id').where('order_id', '=', Number(row.id)).executeTakeFirst();
-    if (!has) await record(ctx.db, ctx, Number(row.id), null, row.status);
+    if (!has) {
+      await record(ctx.db, ctx, Number(row.id), null, row.status);
+      await mailPlaced(ctx.db, row);
+    }
   },
 
   sweep: releaseExpired,

@@ -15,6 +15,7 @@ import client from 'prom-client';
 import { envelope } from '../../contract';
 import type { DB } from '../db';
 import { openStreams } from './streams';
+import { WAITING } from '../mail';
 
 /** One registry per process: the metrics describe the process, whichever app it runs. */
 export const metricsRegistry = new client.Registry();
@@ -69,14 +70,18 @@ new client.Gauge({
 });
 new client.Gauge({
   name: 'marketplace_mails_waiting',
-  help: 'Mails in the outbox (the same database for every process: the highest reading is kept)',
+  help: 'Mails waiting in the outbox to be sent (the same database for every process: the highest reading is kept)',
   registers: [metricsRegistry],
   aggregator: 'max',
   async collect() {
     let waiting = 0;
     try {
       for (const db of new Set([...sources].map((s) => s.db))) {
-        const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+        const row = await db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => eb.or([eb('state', '=', WAITING), eb('state', 'is', null)]))
+          .executeTakeFirst();
         waiting += Number(row?.n ?? 0);
       }
       this.set(waiting);

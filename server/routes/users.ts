@@ -17,6 +17,7 @@ import { now, type DB, type Row } from '../db';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
+import { queueMail } from '../mail';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
@@ -119,14 +120,14 @@ async function saveUser(db: DB, id: number, values: Row, query: string, by: { ca
 
 export async function createUser(
   db: DB,
-  fields: { name: string; email: string; phone: string; password: string; abilities: number[]; granted?: string[] },
+  fields: { name: string; email: string; phone: string; password: string; abilities: number[]; granted?: string[]; passwordHash?: string },
 ): Promise<Row> {
   const stamp = now();
   return db
     .insertInto('users')
     .values({
       name: fields.name, email: fields.email.toLowerCase(), phone: fields.phone,
-      password_hash: await hashPassword(fields.password),
+      password_hash: fields.passwordHash ?? (await hashPassword(fields.password)),
       abilities: JSON.stringify(fields.abilities), granted_accesses: JSON.stringify(fields.granted ?? []),
       is_active: 1, source: 'inbuilt', created_at: stamp, updated_at: stamp,
     })
@@ -135,7 +136,7 @@ export async function createUser(
 }
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, config, onMail, throttle = new Throttle(db), services, registry: resources } = ctx;
+  const { db, config, throttle = new Throttle(db), services, registry: resources } = ctx;
   const clock = ctx.clock ?? Date.now;
   const { limits } = throttle;
   /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
@@ -157,7 +158,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
     if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
     await ensureUnique(db, email, phone);
-    const user = await createUser(db, { name, email, phone, password: secret, abilities });
+    // The welcome mail is written with the account: both or neither (the password is hashed before,
+    // so the transaction does not hold the database while it is).
+    const passwordHash = await hashPassword(secret);
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await createUser(trx, { name, email, phone, password: secret, passwordHash, abilities });
+      await queueMail(trx, 'WELCOME', email, { name, email, site_url: config.publicUrl });
+      return created;
+    });
     const token = await openSession(db, Number(user.id));
     return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
   });
@@ -308,15 +316,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
     const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
-      const { token, hash, expiresAt } = await createResetToken(db, Number(user.id));
-      const mail = {
-        to: email,
-        subject: 'Reset your password',
-        body: `Hello ${String(user.name)},\n\nOpen this link within one hour to choose a new password:\n${config.publicUrl}/forgot-password?token=${token}\n\nIf you did not ask for this, ignore this mail.`,
-      };
-      await db.insertInto('mail_outbox').values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: now(), link_hash: hash, expires_at: expiresAt }).execute();
-      // Once delivered, the outbox need not hold the link any more.
-      onMail?.({ ...mail, sent: async () => void (await db.deleteFrom('mail_outbox').where('link_hash', '=', hash).execute()) });
+      await db.transaction().execute(async (trx) => {
+        const { token, hash, expiresAt } = await createResetToken(trx, Number(user.id));
+        const link = `${config.publicUrl}/forgot-password?token=${token}`;
+        await queueMail(trx, 'RESET', email, { name: String(user.name ?? ''), reset_link: link }, { hash, expiresAt });
+      });
     }
     return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
   });

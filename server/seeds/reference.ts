@@ -1,5 +1,5 @@
 /**
- * Demo data of the reference screens: mail templates, plans, subscriptions (one waiting for an
+ * Demo data of the reference screens: plans, subscriptions (one waiting for an
  * administrator), job posts, support messages, shipping classes, mile prices, distances and
  * deletion requests, beside the few rows seedDemo already makes.
  */
@@ -13,13 +13,6 @@ async function insert(db: DB, table: string, rows: Row[]) {
 export async function seedReferenceScreens(db: DB) {
   const shops = await db.selectFrom('shops').select(['id']).orderBy('id').limit(3).execute();
   const buyer = await db.selectFrom('users').select(['id', 'name']).where('email', '=', 'buyer@example.com').executeTakeFirst();
-  await insert(db, 'templates', [
-    {
-      from_email: 'security@example.com', subject: 'Reset your password', serial: 'RESET', is_active: 1,
-      message: 'Hello,\n\nSomebody asked to reset the password of your account. If it was you, follow the link below.\n\nThe Marketplace team',
-    },
-    { from_email: 'orders@example.com', subject: 'We received your order', message: 'Thank you for your order.', serial: 'ORDERED', is_active: 0 },
-  ]);
   await insert(db, 'subscriptionPlans', [
     { type: 'commission', nature: 'store', period: 'year', unit: '1', total_clicks: 0, amount: 199, currency: 'USD', is_active: 1 },
   ]);

@@ -18,8 +18,8 @@ test('an admin edits a mail template with its preview; saving with none selected
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, TEMPLATE_FORBIDDEN)).toBeVisible();
 
-  await row(page, 'Your order has shipped').getByText('Your order has shipped').click();
-  await expect(page.getByRole('heading', { name: 'Editing Your order has shipped (#2)' })).toBeVisible();
+  await row(page, 'Your account deletion request').getByText('Your account deletion request').click();
+  await expect(page.getByRole('heading', { name: 'Editing Your account deletion request (#7)' })).toBeVisible();
   const subject = unique('Shipped: ');
   await page.getByLabel('subject *').fill(subject);
   await page.getByLabel('message *').fill('Hello,\nyour parcel left our warehouse.');
@@ -28,7 +28,7 @@ test('an admin edits a mail template with its preview; saving with none selected
   await expect(preview).toContainText('your parcel left our warehouse.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Template updated successfully')).toBeVisible();
-  await expect(row(page, subject)).toContainText('orders@example.com');
+  await expect(row(page, subject)).toContainText('privacy@example.com');
 
   await page.getByRole('tab', { name: 'Control' }).click();
   await page.getByRole('radio', { name: 'Inactive' }).check();

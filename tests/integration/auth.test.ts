@@ -116,7 +116,7 @@ describe('accounts over HTTP', () => {
     expect(asked.body).toMatchObject({ status: true, reset_token: null });
     const unknown = await s.post('/user/reset', { email: 'nobody@example.com' });
     expect(unknown.body.query).toBe(asked.body.query);
-    const mail = s.mails.find((m) => m.to === user.email)!;
+    const [mail] = await s.mails(user.email);
     const token = /token=([\w-]+)/.exec(mail.body)![1];
     const outbox = await s.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', user.email).execute();
     expect(outbox).toHaveLength(1);

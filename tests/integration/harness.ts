@@ -16,7 +16,6 @@ import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { Limits } from '../../server/throttle';
 import type { UploadPolicy } from '../../server/attachments';
-import type { Mail } from '../../server/mail';
 import type { OpsContext } from '../../server/ops/health';
 
 export interface Answer<D = unknown, H = unknown> {
@@ -34,7 +33,8 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL database's address (PostgreSQL pass only), for a second connection. */
   databaseUrl?: string;
-  mails: Mail[];
+  /** The mails written to the outbox for this address, oldest first. */
+  mails(to: string): Promise<OutboxMail[]>;
   post<D = any, H = any>(path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<Answer<D, H>>;
   /** Any method on an API path (the REST face's PUT and DELETE), the answer read as JSON when there is one. */
   send<T = any>(method: string, path: string, body?: unknown, token?: string | null): Promise<{ http: number; body: T }>;
@@ -44,6 +44,17 @@ export interface TestServer {
   /** A fresh user with these abilities and accesses, signed in. */
   userWith(abilities: number[], granted?: string[]): Promise<{ id: number; token: string; email: string }>;
   close(): Promise<void>;
+}
+
+/** A mail of the outbox, as the tests read it. */
+export interface OutboxMail {
+  id: number;
+  serial: string | null;
+  from: string;
+  subject: string;
+  body: string;
+  html: string;
+  state: string;
 }
 
 let counter = 0;
@@ -112,12 +123,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   await migrate(database, opts.registry);
   await seedReference(database.db);
   if (opts.demo !== false) await seedDemo(database.db, opts.registry);
-  const mails: TestServer['mails'] = [];
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,
     config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads, ...opts.files, ...opts.config },
-    onMail: (m) => mails.push(m),
     limits: opts.limits,
     clock: opts.clock,
     ops: { connections: database.connections, ...opts.ops },
@@ -156,6 +165,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     const res = await fetch(origin + p, { headers: { Accept: 'application/json', ...headers } });
     return { http: res.status, body: await res.json(), headers: res.headers };
   };
+  const mails: TestServer['mails'] = async (to) =>
+    (await database.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', to).orderBy('id').execute()).map((m) => ({
+      id: Number(m.id), serial: m.serial as string | null, from: String(m.from_email), subject: String(m.subject), body: String(m.body),
+      html: String(m.html), state: String(m.state),
+    }));
   const login = async (email: string, password: string) => {
     const res = await post<{ token: string }>('/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });
     if (!res.body.status) throw new Error(`login failed: ${res.body.query}`);

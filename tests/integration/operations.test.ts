@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrate, openDatabase, type Database } from '../../server/db';
 import { purgeExpired } from '../../server/maintenance';
-import { smtpSender } from '../../server/mail';
+import { MailWorker, smtpTransport } from '../../server/mail';
 import { seedDemo, seedReference } from '../../server/seed';
 import { demo } from './harness';
+import { startSmtp } from './smtp';
 
 const config = { strict: false, publicUrl: 'http://console.test', demo: true };
 let dir: string;
@@ -146,48 +147,22 @@ describe('file permissions', () => {
 
 describe('SMTP delivery', () => {
   it('sends the reset mail over SMTP when configured', async () => {
-    const received: string[] = [];
-    let arrived!: () => void;
-    const mailArrived = new Promise<void>((resolve) => (arrived = resolve));
-    const smtp = net.createServer((socket) => {
-      let data = false;
-      let message = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        for (const line of String(chunk).split('\r\n')) {
-          if (data) {
-            if (line === '.') {
-              data = false;
-              received.push(message);
-              arrived();
-              socket.write('250 queued\r\n');
-            } else message += `${line}\n`;
-          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250-test\r\n250 OK\r\n');
-          else if (/^(MAIL|RCPT)/i.test(line)) socket.write('250 OK\r\n');
-          else if (/^DATA/i.test(line)) {
-            data = true;
-            socket.write('354 go on\r\n');
-          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-        }
-      });
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.address() as AddressInfo).port;
-    // The mail arrives, or a delivery error ends the wait at once.
-    let failed!: (e: unknown) => void;
-    const deliveryFailed = new Promise<never>((_, reject) => (failed = reject));
-    const send = smtpSender(`smtp://127.0.0.1:${port}`, 'Marketplace <no-reply@console.test>', (e) => failed(e));
-    const app = await buildApp({ db: database.db, config, onMail: send });
+    const smtp = await startSmtp();
+    const worker = new MailWorker({ db: database.db, transport: smtpTransport(smtp.url), envelopeFrom: 'Marketplace <no-reply@console.test>' });
+    const app = await buildApp({ db: database.db, config });
     try {
       const res = await app.inject({ method: 'POST', url: '/api/user/reset', payload: { email: demo.buyer.email } });
       expect(res.json()).toMatchObject({ status: true });
-      await Promise.race([mailArrived, deliveryFailed]);
-      expect(received[0]).toMatch(/^Subject: Reset your password$/m);
-      expect(received[0]).toMatch(/^To: buyer@example\.com$/m);
-      expect(received[0]).toContain('http://console.test/forgot-password?token=');
+      expect(await worker.tick()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.to).toEqual([demo.buyer.email]);
+      expect(mail.text).toMatch(/^Subject: Reset your password$/m);
+      expect(mail.text).toMatch(/^To: buyer@example\.com$/m);
+      expect(mail.text).toContain('http://console.test/forgot-password?token=');
     } finally {
       await app.close();
-      smtp.close();
+      await smtp.stop();
     }
   });
 });

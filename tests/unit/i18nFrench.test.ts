@@ -128,7 +128,8 @@ describe("The server's answers in the viewer's language", () => {
         const full = path.join(dir, entry.name);
         return entry.isDirectory() ? sources(full) : entry.name.endsWith('.ts') ? [fs.readFileSync(full, 'utf8')] : [];
       });
-    const server = [...sources('server'), ...sources('contract')].join('\n');
+    // Resource folders hold rules the server runs too (a mail template's check).
+    const server = [...sources('server'), ...sources('contract'), ...sources('resources')].join('\n');
     const unknown = Object.entries(en.server)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
       .filter(([, template]) =>
