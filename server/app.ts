@@ -23,6 +23,7 @@ import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import type { UploadPolicy } from './attachments';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
+import { quoteRoutes } from './routes/quote';
 import { geoRoutes } from './routes/geo';
 import { entityRoutes, type EntityService } from './routes/entities';
 import { restRoutes } from './routes/rest';
@@ -298,6 +299,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await packageRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
+      await quoteRoutes(api, ctx);
       await restRoutes(api, ctx);
       await openApiRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {
