@@ -101,7 +101,7 @@ describe('a cart from two shops', () => {
 
   it('places two orders that keep the quoted fees, whatever fee the client sends', async () => {
     const { body } = await quote({ shipping_id: express.id, shipping_address: destination, orders: cart() });
-    const placed = [];
+    const placed: { id: number; [key: string]: unknown }[] = [];
     for (const [k, part] of cart().entries()) {
       const res = await s.post('/order', {
         ...part, shipping_address: destination, shipping_id: express.id, delivery_fee: 0, logistics: 'Free', total: 1,
