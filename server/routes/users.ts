@@ -23,6 +23,9 @@ import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
 
+/** The user's address (SPEC §3.2 userForm): the default delivery address at checkout. */
+const ADDRESS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
+
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
 const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
@@ -203,7 +206,7 @@ export async function userRoutes(app: FastifyInstance, { db, config, onMail, thr
     if (!self) usersAdmin(caller);
     const before = await userById(db, id);
     if (!self) ensureMayManage(caller, before);
-    const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active'] });
+    const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active', ...ADDRESS] });
     if (body.abilities !== undefined) {
       const abilities = abilitiesOf(body.abilities);
       if (JSON.stringify(abilities) !== JSON.stringify(abilitiesOf(before.abilities))) {
