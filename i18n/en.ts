@@ -656,6 +656,9 @@ export const en = {
         Deleted: 'Delete Permanently',
         'Deletion rejected by admin': 'Cancel Delete',
       },
+      confirm_title: 'Delete this account permanently?',
+      confirm_content:
+        'The account of %{customer} (request %{name}) will be erased: its name, email, phone and address are removed, it can no longer sign in and its shops are closed. Its orders are kept. This cannot be undone.',
     },
     supports: {
       name: 'Support message |||| Support messages',
@@ -693,6 +696,31 @@ export const en = {
       user_menu: {
         signed_in_as: 'Signed in as %{name}',
         account: 'My account',
+      },
+      address: {
+        title: 'Address',
+        help: 'Your delivery address at checkout, unless you enter another.',
+        save: 'Save address',
+      },
+      support_request: {
+        title: 'Write to support',
+        subject: 'Title',
+        message: 'Message',
+        send: 'Send to support',
+      },
+      deletion_request: {
+        title: 'Delete my account',
+        help: 'An administrator reviews your request. Once your account is deleted you can no longer sign in; your orders are kept for the marketplace’s records.',
+        feedback: 'Feedback',
+        ask: 'Ask for deletion',
+        confirm_title: 'Ask for your account’s deletion?',
+        confirm_content: 'An administrator will delete your account and its personal data. You will then no longer be able to sign in.',
+        state: 'Your request of %{date}: %{state}',
+        waiting: 'waiting for an administrator',
+        rejected: 'rejected by an administrator',
+        deleted: 'carried out',
+        open: 'You can ask again once an administrator has answered this request.',
+        unavailable: 'Your requests cannot be shown by this server.',
       },
       account: {
         title: 'My account',

@@ -645,6 +645,9 @@ export const fr = {
         Deleted: 'Supprimer définitivement',
         'Deletion rejected by admin': 'Annuler la suppression',
       },
+      confirm_title: 'Supprimer ce compte définitivement ?',
+      confirm_content:
+        "Le compte de %{customer} (demande %{name}) sera effacé : son nom, son e-mail, son téléphone et son adresse sont supprimés, il ne peut plus se connecter et ses boutiques sont fermées. Ses commandes sont conservées. Cette action est irréversible.",
     },
     supports: {
       name: "Message d'assistance |||| Messages d'assistance",
@@ -683,6 +686,31 @@ export const fr = {
       user_menu: {
         signed_in_as: 'Connecté en tant que %{name}',
         account: 'Mon compte',
+      },
+      address: {
+        title: 'Adresse',
+        help: 'Votre adresse de livraison à la commande, sauf si vous en saisissez une autre.',
+        save: "Enregistrer l'adresse",
+      },
+      support_request: {
+        title: 'Écrire au support',
+        subject: 'Titre',
+        message: 'Message',
+        send: 'Envoyer au support',
+      },
+      deletion_request: {
+        title: 'Supprimer mon compte',
+        help: 'Un administrateur examine votre demande. Une fois votre compte supprimé, vous ne pouvez plus vous connecter ; vos commandes sont conservées dans les registres de la place de marché.',
+        feedback: 'Commentaire',
+        ask: 'Demander la suppression',
+        confirm_title: 'Demander la suppression de votre compte ?',
+        confirm_content: 'Un administrateur supprimera votre compte et ses données personnelles. Vous ne pourrez alors plus vous connecter.',
+        state: 'Votre demande du %{date} : %{state}',
+        waiting: "en attente d'un administrateur",
+        rejected: 'refusée par un administrateur',
+        deleted: 'effectuée',
+        open: "Vous pourrez redemander une fois qu'un administrateur aura répondu à cette demande.",
+        unavailable: 'Ce serveur ne peut pas afficher vos demandes.',
       },
       account: {
         title: 'Mon compte',

@@ -43,6 +43,8 @@ export default defineResource({
         { kind: 'number', source: 'customer_id', required: true },
         { kind: 'textarea', source: 'feedback' },
       ],
+      // 'Delete Permanently' anonymises the account for good: Save asks first.
+      confirm: { source: 'deletion_status', value: 'Deleted', title: 'resources.deletions.confirm_title', content: 'resources.deletions.confirm_content' },
     },
   },
   lifecycle,
