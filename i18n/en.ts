@@ -715,7 +715,7 @@ export const en = {
         ask: 'Ask for deletion',
         confirm_title: 'Ask for your account’s deletion?',
         confirm_content: 'An administrator will delete your account and its personal data. You will then no longer be able to sign in.',
-        state: 'Your request of %{date}: %{state}',
+        state: 'Your request of %{date}: %{state}.',
         waiting: 'waiting for an administrator',
         rejected: 'rejected by an administrator',
         deleted: 'carried out',

@@ -705,7 +705,7 @@ export const fr = {
         ask: 'Demander la suppression',
         confirm_title: 'Demander la suppression de votre compte ?',
         confirm_content: 'Un administrateur supprimera votre compte et ses données personnelles. Vous ne pourrez alors plus vous connecter.',
-        state: 'Votre demande du %{date} : %{state}',
+        state: 'Votre demande du %{date} : %{state}.',
         waiting: "en attente d'un administrateur",
         rejected: 'refusée par un administrateur',
         deleted: 'effectuée',
