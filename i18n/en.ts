@@ -145,7 +145,6 @@ export const en = {
     total_with_delivery: 'Total, delivery included: %{total}',
     delivery: 'Delivery',
     shipping_class: 'Shipping class',
-    class_choice: '%{means}, %{duration}',
     logistics: 'Logistics',
     items_total: 'Items',
     delivery_fee: 'Delivery fee',

@@ -138,7 +138,6 @@ export const fr = {
     total_with_delivery: 'Total, livraison comprise : %{total}',
     delivery: 'Livraison',
     shipping_class: 'Mode de livraison',
-    class_choice: '%{means}, %{duration}',
     logistics: 'Logistique',
     items_total: 'Articles',
     delivery_fee: 'Frais de livraison',

@@ -93,7 +93,7 @@ export function DeliverySection({ quote, onChoose, countryGiven }: { quote: Deli
         >
           {quote.classes.map((c) => (
             <MenuItem key={c.id} value={c.id}>
-              {translate('cart.class_choice', { means: c.means, duration: c.duration })} (<Money amount={c.amount} currency={c.currency} />)
+              {c.means}, {c.duration} (<Money amount={c.amount} currency={c.currency} />)
             </MenuItem>
           ))}
         </TextField>
