@@ -5,6 +5,7 @@
  * (`POST /order/quote`, an extension) exactly as the checkout will charge them; a server without the
  * call shows no fees and the order is placed as before.
  */
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -52,10 +53,22 @@ export interface DeliveryQuote {
   unavailable: boolean;
 }
 
+/** A value once it has stayed the same for a moment (the first value at once). */
+function useSettled<T>(value: T, ms = 400): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}
+
 /** The cart's quote for an address and a class, asked again whenever either or the cart changes. */
 export function useDeliveryQuote(items: readonly CartItem[], address: ShippingAddress, shippingId: number | null): DeliveryQuote {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
-  const place = { city: address.city.trim(), state: address.state.trim(), country: address.country.trim() };
+  // Asked once the buyer pauses typing, not at every key ('Gh' is no country to deliver to).
+  const place = useSettled({ city: address.city.trim(), state: address.state.trim(), country: address.country.trim() });
   const orders = place.country
     ? byShop(items).map((group) => ({ shop_id: group[0].shop_id, items: group.map((it) => ({ product_id: it.id, quantity: it.quantity })) }))
     : [];
