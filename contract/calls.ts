@@ -136,6 +136,13 @@ export const CALLS: readonly CallSpec[] = [
     body: { plan_id: i({ required: true, min: 1 }), shop_id: i({ required: true, min: 1 }) },
   },
   {
+    method: 'POST', path: '/order/quote', summary: "A cart's delivery fee and total per shop before paying, from the shipping settings (nothing is placed), and the shipping classes on offer", roles: SIGNED_IN, extension: true,
+    body: { shipping_id: i({ min: 1 }), shipping_address: j(), orders: j() },
+  },
+  {
+    method: 'POST', path: '/deletion/mine', summary: "The caller's own account deletion requests, newest first, with their state", roles: SIGNED_IN, extension: true,
+  },
+  {
     method: 'POST', path: '/catalogue', summary: 'Active products of active shops, for buyers', roles: SIGNED_IN, extension: true,
     body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), q: s({ max: 100 }) },
   },

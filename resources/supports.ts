@@ -11,7 +11,9 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 17, targets: ['id', 'title', 'country', 'message'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'admin', create: 'user', update: 'admin' },
-    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), message: t(REQ), country: s(REQ), ...ACTIVE },
+    fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), message: t(REQ),
+      /** The asker's country, from their account's address (server/hooks/supports.ts), else the one sent. */
+      country: s(), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name'] }],
   },
   screen: {

@@ -121,6 +121,11 @@ export interface ListScreen {
     fields: readonly Field[];
     /** Update-only screens: the message (i18n key) of saving with no record selected (SPEC §8). */
     forbidden?: string;
+    /**
+     * A save that cannot be undone asks first: when the form's `source` holds `value`, Save opens a
+     * confirmation (`title` and `content` are i18n keys; `content` may name the record's fields, and its label as %{name}).
+     */
+    confirm?: { source: string; value: unknown; title: string; content: string };
   };
   /** The Control tab. Absent: no Control tab. */
   control?: {

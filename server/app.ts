@@ -22,6 +22,8 @@ import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
 import type { UploadPolicy } from './attachments';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
+import { quoteRoutes } from './routes/quote';
+import { myRequestRoutes } from './routes/myRequests';
 import { geoRoutes } from './routes/geo';
 import { entityRoutes, type EntityService } from './routes/entities';
 import { restRoutes } from './routes/rest';
@@ -306,6 +308,8 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await mailRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
+      await quoteRoutes(api, ctx);
+      await myRequestRoutes(api, ctx);
       await restRoutes(api, ctx);
       await openApiRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {

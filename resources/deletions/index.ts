@@ -21,7 +21,8 @@ export default defineResource({
     rules: { read: 'admin', create: 'user', update: 'admin' },
     fields: {
       deletion_status: s({ oneOf: DELETION_STATUSES, default: 'No action' }),
-      customer: s(REQ), feedback: t(REQ), customer_id: i(REQ), ...ACTIVE,
+      // Set by the server from the asker (an admin asking for someone names customer_id).
+      customer: s(), feedback: t(REQ), customer_id: i(), ...ACTIVE,
     },
   },
   screen: {
@@ -38,10 +39,12 @@ export default defineResource({
       tab: 'editor',
       fields: [
         { kind: 'select', source: 'deletion_status', choices: DELETION_STATUSES, required: true },
-        { kind: 'text', source: 'customer' },
-        { kind: 'number', source: 'customer_id' },
+        { kind: 'text', source: 'customer', required: true },
+        { kind: 'number', source: 'customer_id', required: true },
         { kind: 'textarea', source: 'feedback' },
       ],
+      // 'Delete Permanently' anonymises the account for good: Save asks first.
+      confirm: { source: 'deletion_status', value: 'Deleted', title: 'resources.deletions.confirm_title', content: 'resources.deletions.confirm_content' },
     },
   },
   lifecycle,

@@ -1,9 +1,11 @@
 /**
- * /checkout: the cart's items with their totals in the viewer's currency, a shipping address, and
- * 'Place order' (one order per shop, placed unpaid: no payment gateway). Success goes to /success,
- * 'Cancel' to /cancel; the cart is kept until the orders are placed.
+ * /checkout: the cart's items with their totals in the viewer's currency, a shipping address (the
+ * account's address to start with), the shipping class and each shop's delivery fee, and 'Place order'
+ * (one order per shop, placed unpaid: no payment gateway). Success goes to /success, 'Cancel' to
+ * /cancel; the cart is kept until the orders are placed.
  */
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Card, CardContent, Grid, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
@@ -17,7 +19,9 @@ import { registry } from '../';
 import { useCart } from '../../src/cart';
 import { Money, useMoney } from '../../src/currency';
 import { messageOf } from '../../src/pages/messages';
+import { getSession } from '../../authProvider/session';
 import { byShop, orderRequest, type ShippingAddress } from './checkout';
+import { DeliverySection, useDeliveryQuote } from './DeliverySection';
 
 const PARTS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
 /** The parts of the address an order needs (the server's rule). */
@@ -30,11 +34,26 @@ export default function CheckoutPage() {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const money = useMoney();
   const [cart, dispatch] = useCart();
-  const [address, setAddress] = useState<ShippingAddress>({ street_name: '', city: '', state: '', country: '', zip: '' });
+  /** The address the buyer typed; until then, the account's own. */
+  const [typed, setAddress] = useState<ShippingAddress | null>(null);
   const [contact, setContact] = useState('');
   const [placing, setPlacing] = useState(false);
   const [tried, setTried] = useState(false);
-  const total = sumConverted(cart.items.map((it) => ({ amount: it.sale_price * it.quantity, currency: it.currency })), money.currency, money.rates);
+  const [shippingId, setShippingId] = useState<number | null>(null);
+  // The account's address is the default delivery address, until the buyer types another.
+  const id = getSession()?.id;
+  const profile = useQuery({
+    queryKey: ['account', 'profile', id],
+    enabled: id !== undefined,
+    queryFn: async () => (await dataProvider.getOne('users', { id: id! })).data,
+  });
+  const saved = profile.data;
+  const address: ShippingAddress = typed ?? (Object.fromEntries(PARTS.map((part) => [part, String(saved?.[part] ?? '')])) as unknown as ShippingAddress);
+  const quote = useDeliveryQuote(cart.items, address, shippingId);
+  // With the fees known, the total is each shop's items and delivery; each converted before adding (DESIGN D14).
+  const total = quote.quotes.length
+    ? sumConverted(quote.quotes.map((q) => ({ amount: q.total, currency: q.currency })), money.currency, money.rates)
+    : sumConverted(cart.items.map((it) => ({ amount: it.sale_price * it.quantity, currency: it.currency })), money.currency, money.rates);
   /** A needed part left empty, once 'Place order' was tried: flagged red, with 'Required' under it. */
   const unfilled = (part: (typeof PARTS)[number]) => tried && NEEDED.includes(part) && !address[part].trim();
   const missing = PARTS.some((part) => NEEDED.includes(part) && !address[part].trim());
@@ -46,7 +65,7 @@ export default function CheckoutPage() {
     const placed: number[] = [];
     try {
       for (const group of byShop(cart.items)) {
-        const { detail } = await dataProvider.call<{ id: number }>(registry.entity('orders').save, orderRequest(group, address, contact, placed[0]));
+        const { detail } = await dataProvider.call<{ id: number }>(registry.entity('orders').save, orderRequest(group, address, contact, placed[0], quote.shippingId));
         if (detail?.id) placed.push(detail.id);
         for (const item of group) dispatch({ type: 'remove', id: item.id });
       }
@@ -115,14 +134,6 @@ export default function CheckoutPage() {
                   </TableBody>
                 </Table>
               </Box>
-              <Stack direction="row" spacing={4} justifyContent="flex-end" flexWrap="wrap" useFlexGap>
-                <Typography>{translate('cart.total_items', { count: cart.total_items })}</Typography>
-                <Typography>{translate('cart.total_weight', { weight: Math.round(cart.total_wieght * 100) / 100 })}</Typography>
-                <Typography fontWeight={700} data-testid="cart-total">
-                  {translate('cart.total', { total: money.format(total.total) })}
-                </Typography>
-              </Stack>
-              {total.unconverted > 0 && <Alert severity="warning">{translate('cart.unconverted', { count: total.unconverted })}</Alert>}
               <Box>
                 <Typography variant="h6" component="h2" gutterBottom>{translate('cart.shipping')}</Typography>
                 <Grid container spacing={2}>
@@ -145,6 +156,15 @@ export default function CheckoutPage() {
                   </Grid>
                 </Grid>
               </Box>
+              <DeliverySection quote={quote} onChoose={setShippingId} countryGiven={!!address.country.trim()} />
+              <Stack direction="row" spacing={4} justifyContent="flex-end" flexWrap="wrap" useFlexGap>
+                <Typography>{translate('cart.total_items', { count: cart.total_items })}</Typography>
+                <Typography>{translate('cart.total_weight', { weight: Math.round(cart.total_wieght * 100) / 100 })}</Typography>
+                <Typography fontWeight={700} data-testid="cart-total">
+                  {translate(quote.quotes.length ? 'cart.total_with_delivery' : 'cart.total', { total: money.format(total.total) })}
+                </Typography>
+              </Stack>
+              {total.unconverted > 0 && <Alert severity="warning">{translate('cart.unconverted', { count: total.unconverted })}</Alert>}
               <Alert severity="info">{translate('cart.unpaid_note')}</Alert>
               <Stack direction="row" spacing={2}>
                 <Button variant="contained" onClick={place} disabled={placing}>{translate('cart.place_order')}</Button>

@@ -2,14 +2,15 @@
  * The signed-in user's own page (named routes /account, /bank, /paypal): profile (a new email needs
  * the current password), password change (/user/update {current_password, password}), the bank
  * and Paypal details of the user's shops (SPEC §3.19, saved through /shop with the generic payload of
- * SPEC §3.24) and the signed-in sessions with 'sign out everywhere else'. /bank and /paypal open
+ * SPEC §3.24), the signed-in sessions with 'sign out everywhere else', the user's address (the default
+ * delivery address), writing to support and asking for the account's deletion. /bank and /paypal open
  * their sections.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocaleState, useLocation, useNotify, useTranslate, type RaRecord,
+  Form, Loading, SaveButton, TextInput, Title, required, useDataProvider, useLocaleState, useLocation, useTranslate, type RaRecord,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, PATHS, roleOf } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
@@ -19,6 +20,10 @@ import { inLanguage, messageOf } from '../../src/pages/messages';
 import { buildPayload, formValues } from '../../src/screens/payload';
 import { registry } from '../index';
 import SecondFactorSection from './SecondFactorSection';
+import { Section, useAnswer } from './AccountSection';
+import AddressSection from './AddressSection';
+import SupportSection from './SupportSection';
+import DeletionSection from './DeletionSection';
 
 const T = 'resources.users.account';
 const BANK_FIELDS = ['bank_name', 'bank_country', 'swift_code', 'sort_code', 'account_name', 'account_number'] as const;
@@ -31,26 +36,6 @@ interface SessionRow {
   created_at: string;
   expires_at: string;
   current: boolean;
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} id={id} sx={{ p: 2, scrollMarginTop: 72 }}>
-      <Typography variant="h6" component="h2" id={`${id}-title`} tabIndex={-1} sx={{ mb: 1, '&:focus': { outline: 'none' } }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function useAnswer() {
-  const notify = useNotify();
-  const translate = useTranslate();
-  return {
-    success: (query: string | undefined) => notify(query || 'management.done', { type: 'success' }),
-    failure: (error: unknown) => notify(messageOf(error, translate('management.failed')), { type: 'error' }),
-  };
 }
 
 function ProfileSection({ profile }: { profile: RaRecord }) {
@@ -298,6 +283,9 @@ export default function AccountPage() {
           <ShopDetails id="paypal" fields={PAYPAL_FIELDS} shops={shops.data} profile={profile.data} />
         </>
       )}
+      <AddressSection key={`address-${profile.dataUpdatedAt}`} profile={profile.data} />
+      <SupportSection />
+      <DeletionSection />
       <SessionsSection />
     </Stack>
   );

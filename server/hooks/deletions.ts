@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { DEFAULT_ABILITIES } from '../../contract';
 import type { DB, Row } from '../db';
 import { now } from '../db';
-import { badRequest, forbidden } from '../errors';
+import { badRequest, conflict, forbidden } from '../errors';
 import { ensureMayManage } from '../guard';
 import { forgetResetLinks } from '../auth';
 import { removeFactors } from '../secondFactor';
@@ -64,6 +64,32 @@ export async function anonymiseUser(db: DB, userId: number): Promise<void> {
     .execute();
 }
 
+export const OPEN_OWN = 'You have already asked for your account to be deleted: an administrator will answer that request first';
+
+/**
+ * A new request's customer: an admin asking for someone names them by customer_id (their name is
+ * filled in when left out). One open request at a time: while one waits ('No action'), another open
+ * one is refused.
+ */
+async function readCustomer(db: DB, values: Row, callerId: number | undefined) {
+  if (values.customer_id === undefined || values.customer_id === null) throw badRequest('customer id is required');
+  const customer = Number(values.customer_id);
+  if (!values.customer) {
+    const user = await db.selectFrom('users').select('name').where('id', '=', customer).executeTakeFirst();
+    if (!user) throw badRequest(`There is no user with id ${customer}`);
+    values.customer = String(user.name ?? '');
+  }
+  if ((values.deletion_status ?? 'No action') !== 'No action') return;
+  const open = await db
+    .selectFrom('deletions')
+    .select('id')
+    .where('customer_id', '=', customer)
+    .where('deletion_status', '=', 'No action')
+    .where('is_active', '=', 0)
+    .executeTakeFirst();
+  if (open) throw conflict(customer === callerId ? OPEN_OWN : `User ${customer} already has an open deletion request (#${Number(open.id)})`);
+}
+
 /** Who a request names is set when it is made: settling one can never be turned against someone else. */
 const FIXED = ['customer', 'customer_id'] as const;
 
@@ -76,6 +102,7 @@ export const hooks: EntityHooks = {
       values.customer = String(caller.user.name ?? '');
       values.deletion_status = 'No action';
     }
+    if (!before) await readCustomer(db, values, caller?.id);
     if (before) {
       for (const key of FIXED) {
         // The form sends them back as they are; a different value is refused.

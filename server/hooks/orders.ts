@@ -19,6 +19,9 @@ import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
 import { queueMail } from '../mail';
+import type { Caller } from '../auth';
+import type { NamedPlace } from '../routes/directory';
+import { chooseClass, deliveryFor } from './orders/delivery';
 import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
@@ -35,8 +38,10 @@ const BUYER_FIELDS = ['shop_id', 'shipping_address', 'billing_address', 'custome
 /** Fixed once the order is placed, for everyone. */
 const PLACED = ['shop_id', 'customer_id', 'items', 'currency', 'amount', 'total', 'total_fxws', 'number_of_items'] as const;
 const ADDRESS_PARTS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
+/** An order's logistics when the marketplace offers no shipping class. */
+export const NO_DELIVERY = 'To be arranged by the seller';
 
-interface Wanted {
+export interface Wanted {
   product_id: number;
   quantity: number;
 }
@@ -77,18 +82,37 @@ function readAddress(value: unknown, what: string): string | null {
 }
 
 const reference = () => `MP-${randomBytes(5).toString('hex').toUpperCase()}`;
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
 
-async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> {
-  const { db, caller } = ctx;
-  if (!caller) throw forbidden('Sign in to place an order');
-  const shopId = Number(values.shop_id);
-  const shop = await db.selectFrom('shops').select(['id', 'owner_id', 'is_active']).where('id', '=', shopId).executeTakeFirst();
+/** One shop's part of a cart, priced by the server: its lines, their sum and the currency they are in. */
+export interface Priced {
+  shop: Row;
+  wanted: Wanted[];
+  items: Row[];
+  /** The items' sum, in `currency`, rounded to the cent. */
+  amount: number;
+  currency: string;
+  rates: Rate[];
+}
+
+/**
+ * Prices one shop's part of a cart for a buyer (a checkout, or a quote before paying): the shop must
+ * be active and not the buyer's own, every product sold by it, for sale and in stock; each line is
+ * charged the sale price, else the price, in the first product's currency.
+ */
+export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, itemsGiven: unknown): Promise<Priced> {
+  const shopId = Number(shopIdGiven);
+  if (!Number.isSafeInteger(shopId) || shopId < 1) throw badRequest('shop id is required');
+  const shop = await db
+    .selectFrom('shops')
+    .select(['id', 'name', 'owner_id', 'is_active', 'country', 'state', 'city'])
+    .where('id', '=', shopId)
+    .executeTakeFirst();
   if (!shop) throw badRequest(`shop id ${shopId} does not match any shop`);
   if (Number(shop.is_active) !== 1) throw badRequest('This shop is not taking orders');
   if (Number(shop.owner_id) === caller.id) throw forbidden('You cannot order from your own shop');
 
-  const wanted = readItems(body.items);
+  const wanted = readItems(itemsGiven);
   const products = await db
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'price', 'sale_price', 'currency', 'in_stock', 'state', 'shop_id'])
@@ -99,22 +123,11 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
   const currency = String(byId.get(wanted[0].product_id)?.currency || 'USD');
   const items: Row[] = [];
   let amount = 0;
-  const held = await heldBy(db, caller.id, wanted);
-  const cap = ctx.config.orderMaxPerBuyer ?? ORDER_DEFAULTS.maxPerBuyer;
   for (const w of wanted) {
     const p = byId.get(w.product_id);
     if (!p || Number(p.shop_id) !== shopId) throw badRequest(`Product ${w.product_id} is not sold by this shop`);
     if (p.state !== 'active') throw badRequest(`${String(p.name)} is not for sale`);
     if (p.in_stock !== null && Number(p.in_stock) < w.quantity) throw outOfStock(p);
-    const already = held.get(w.product_id) ?? 0;
-    if (already + w.quantity > cap) {
-      const name = String(p.name);
-      throw badRequest(
-        already
-          ? `You can hold at most ${cap} of ${name} in unpaid orders (your unpaid orders already hold ${already})`
-          : `You can hold at most ${cap} of ${name} in unpaid orders`,
-      );
-    }
     // The price paid: the sale price when there is one, else the price (SPEC §3.4), in the product's currency.
     const own = Number(p.sale_price) > 0 ? Number(p.sale_price) : Number(p.price ?? 0);
     const pCurrency = String(p.currency || 'USD');
@@ -123,6 +136,48 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     amount += price * w.quantity;
     items.push({ product_id: w.product_id, name: p.name, sku: p.sku ?? null, quantity: w.quantity, price, currency });
   }
+  return { shop, wanted, items, amount: round2(amount), currency, rates };
+}
+
+/** A delivery address's place (country, state, city), as the fee reads it. */
+export const placeOf = (address: Record<string, unknown>): NamedPlace => ({
+  country: String(address.country ?? ''), state: String(address.state ?? ''), city: String(address.city ?? ''),
+});
+
+/**
+ * The delivery of a priced part of a cart by the chosen shipping class (else the cheapest on offer);
+ * with no class on offer, delivery is left to the seller at no fee.
+ */
+export async function deliveryOf(db: DB, priced: Priced, address: Record<string, unknown>, shippingId: unknown) {
+  const shipping = await chooseClass(db, shippingId);
+  if (!shipping) return { delivery_fee: 0, logistics: NO_DELIVERY };
+  const delivery = await deliveryFor(db, priced.shop, placeOf(address), shipping, priced.currency, priced.rates);
+  return { delivery_fee: delivery.delivery_fee, logistics: delivery.logistics, delivery };
+}
+
+async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> {
+  const { db, caller } = ctx;
+  if (!caller) throw forbidden('Sign in to place an order');
+  const priced = await priceCart(db, caller, values.shop_id, body.items);
+  const { wanted, items, currency } = priced;
+  const held = await heldBy(db, caller.id, wanted);
+  const cap = ctx.config.orderMaxPerBuyer ?? ORDER_DEFAULTS.maxPerBuyer;
+  for (const w of wanted) {
+    const already = held.get(w.product_id) ?? 0;
+    if (already + w.quantity > cap) {
+      const name = String(items.find((it) => it.product_id === w.product_id)?.name);
+      throw badRequest(
+        already
+          ? `You can hold at most ${cap} of ${name} in unpaid orders (your unpaid orders already hold ${already})`
+          : `You can hold at most ${cap} of ${name} in unpaid orders`,
+      );
+    }
+  }
+  const shippingAddress = readAddress(body.shipping_address, 'shipping address');
+  // The fee is the server's: whatever delivery_fee or logistics the client sent is not read.
+  const { delivery_fee, logistics } = shippingAddress
+    ? await deliveryOf(db, priced, JSON.parse(shippingAddress) as Row, body.shipping_id)
+    : { delivery_fee: 0, logistics: NO_DELIVERY };
   await takeStock(db, items);
 
   // A checkout over several shops places one order per shop, the later ones naming the first as parent.
@@ -132,10 +187,11 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     if (!first || Number(first.customer_id) !== caller.id) throw badRequest('parent id must be one of your own orders');
     parent = Number(first.id);
   }
-  const total = round2(amount);
+  // What the buyer pays: the items and the delivery, both in the order's currency.
+  const total = round2(priced.amount + delivery_fee);
   return {
     ...Object.fromEntries(BUYER_FIELDS.map((k) => [k, values[k] ?? null])),
-    shipping_address: readAddress(body.shipping_address, 'shipping address'),
+    shipping_address: shippingAddress,
     billing_address: readAddress(body.billing_address, 'billing address'),
     parent_id: parent,
     customer_id: caller.id,
@@ -143,17 +199,17 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     items: JSON.stringify(items),
     number_of_items: wanted.reduce((sum, w) => sum + w.quantity, 0),
     currency,
-    amount: total,
+    amount: priced.amount,
     sales_tax: 0,
     discount: 0,
-    delivery_fee: 0,
+    delivery_fee,
     total,
     total_fxws: total,
     paid_total: 0,
     paid_total_fxws: 0,
     payment_gateway: 'Unpaid',
     tracking_number: reference(),
-    logistics: 'To be arranged by the seller',
+    logistics,
     dispatch_status: 'pending',
     is_active: 1,
     hold_until: holdUntil(ctx),

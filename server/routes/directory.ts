@@ -301,3 +301,45 @@ export async function findPlaceRoutes(app: FastifyInstance, _ctx: Context) {
     return { ...ok(), candidates: await findPlaces(location) };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Coordinates of an address (the delivery distance's straight line)
+
+/** A place named as an address names it: the country (name or iso2), and its state and city when known. */
+export interface NamedPlace {
+  country: string;
+  state?: string | null;
+  city?: string | null;
+}
+
+const sameName = (a: string, b: string) => {
+  const x = normalizePlace(a);
+  const y = normalizePlace(b);
+  return x === y || x.replace(STATE_SUFFIX, '') === y.replace(STATE_SUFFIX, '');
+};
+
+/**
+ * The coordinates of the finest level of a place the directory knows: its city (in its state, or
+ * anywhere in its country), else its state, else its country; null when the country is unknown.
+ */
+export async function locate(place: NamedPlace): Promise<{ lat: number; lng: number } | null> {
+  const data = await loadData();
+  const wanted = place.country.trim();
+  const country = data.countries.find((c) => c.iso2.toLowerCase() === wanted.toLowerCase() || sameName(c.name, wanted));
+  if (!country) return null;
+  const at = (e: { latitude: string | null; longitude: string | null } | undefined) => {
+    const lat = Number(e?.latitude ?? NaN);
+    const lng = Number(e?.longitude ?? NaN);
+    return e && e.latitude !== null && e.longitude !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  };
+  const state = place.state?.trim() ? data.states(country.iso2).find((s) => s.iso2.toLowerCase() === place.state!.trim().toLowerCase() || sameName(s.name, place.state!)) : undefined;
+  const cityName = place.city?.trim();
+  if (cityName) {
+    const city = state
+      ? data.cities(country.iso2, state.iso2).find((c) => sameName(c.name, cityName))
+      : data.allCities().find((c) => c.countryCode === country.iso2 && sameName(c.name, cityName));
+    const found = at(city ? { latitude: city.latitude ?? null, longitude: city.longitude ?? null } : undefined);
+    if (found) return found;
+  }
+  return at(state) ?? at(country);
+}

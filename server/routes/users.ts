@@ -28,6 +28,9 @@ import { mustEnrol } from '../secondFactorPolicy';
 import { requireFreshSecondFactor } from '../secondFactor';
 import { PASSKEY_REFUSED, passwordlessUser } from '../passkeys';
 
+/** The user's address (SPEC §3.2 userForm): the default delivery address at checkout. */
+const ADDRESS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
+
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
 const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
@@ -239,7 +242,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!self) usersAdmin(caller);
     const before = await userById(db, id);
     if (!self) ensureMayManage(caller, before);
-    const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active'] });
+    const values = readPayload(USERS, body, { create: false, only: ['name', 'email', 'phone', 'applications', 'is_active', ...ADDRESS] });
     if (body.abilities !== undefined) {
       const abilities = abilitiesOf(body.abilities);
       if (JSON.stringify(abilities) !== JSON.stringify(abilitiesOf(before.abilities))) {

@@ -12,8 +12,9 @@ import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/ma
 import SaveIcon from '@mui/icons-material/Save';
 import {
   CanAccess, Confirm, CreateBase, EditBase, Form, Loading, RadioButtonGroupInput, SaveButton, useDataProvider,
-  useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
+  useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useSaveContext, useTranslate, type RaRecord,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { canCreate, isOn, type EntityContract } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import type { ControlOption, Field, ListScreen, ResourceDefinition } from '../../resources/types';
@@ -83,6 +84,37 @@ function FormFields({ fields, name, entity }: { fields: readonly Field[]; name: 
   );
 }
 
+/** Save, asking first when the form holds the value the screen names (a save that cannot be undone); the
+ * confirmation's words may name the record's fields (%{customer}) and its label (%{name}). */
+function ConfirmingSave({ confirm, record }: { confirm: NonNullable<NonNullable<ListScreen['form']>['confirm']>; record?: RaRecord }) {
+  const { getValues, handleSubmit } = useFormContext();
+  const { save } = useSaveContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <SaveButton
+        label="management.save"
+        onClick={(event) => {
+          if (getValues(confirm.source) !== confirm.value) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      />
+      <Confirm
+        isOpen={open}
+        title={confirm.title}
+        content={confirm.content}
+        translateOptions={{ ...record, name: record ? recordLabel(record) : '' }}
+        onConfirm={() => {
+          setOpen(false);
+          void handleSubmit((values) => save?.(values))();
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
 function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 'id' | 'tab'> & { record?: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -96,7 +128,7 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const body = (
     <Form record={formValues(record, form.fields)} warnWhenUnsavedChanges noValidate>
       <FormFields fields={form.fields} name={def.name} entity={entity} />
-      <SaveButton label="management.save" />
+      {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} /> : <SaveButton label="management.save" />}
     </Form>
   );
   if (record) {

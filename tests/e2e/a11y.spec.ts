@@ -140,10 +140,10 @@ test('the dashboard, a list, an editing panel and a dialog in the dark theme', a
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
 });
 
-test('every seller screen', async ({ page }) => {
+test('every seller screen, and the account page', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page, DEMO.seller);
-  expect(await audit(page, SELLER_PATHS)).toEqual({});
+  expect(await audit(page, [...SELLER_PATHS, '/account'])).toEqual({});
 });
 
 test('every buyer screen, colour contrast included', async ({ page }) => {

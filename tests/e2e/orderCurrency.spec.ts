@@ -3,6 +3,7 @@
  * order's currency and, converted, in the viewer's; the list's amounts in the viewer's.
  */
 import { expect, test } from '@playwright/test';
+import { formatMoney } from '../../contract';
 import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
@@ -44,6 +45,8 @@ test("the order dialog labels the order's currency and the viewer's on every mon
   await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText('40.00 GBP');
   const totals = dialog.getByRole('table', { name: 'Totals' });
   await expect(totals.getByRole('columnheader')).toHaveText(['Totals', 'Amount (GBP)', 'Amount (USD)']);
-  await expect(totals.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total', exact: true }) })).toContainText('40.00 GBP');
+  // The total is the items and the delivery the server charged, in the order's currency.
+  expect(order.detail.total).toBe(Math.round((40 + order.detail.delivery_fee) * 100) / 100);
+  await expect(totals.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total', exact: true }) })).toContainText(`${formatMoney(order.detail.total, '£')} GBP`);
   await page.screenshot({ path: test.info().outputPath('order-dialog.png') });
 });

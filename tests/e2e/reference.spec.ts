@@ -119,6 +119,8 @@ test('an admin settles a deletion request: the account is anonymised and the req
   await expect(page.getByRole('option')).toHaveText(['No Action', 'Delete Permanently', 'Cancel Delete']);
   await page.getByRole('option', { name: 'Delete Permanently' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
+  // It cannot be undone: Save asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(notice(page, 'Deletion request updated successfully')).toBeVisible();
   const settled = row(page, feedback);
   await expect(settled).toContainText('Deleted user');

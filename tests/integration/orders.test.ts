@@ -186,13 +186,16 @@ describe('checkout: POST /order (SPEC §4.9)', () => {
       status: true,
       query: 'Order created successfully',
       detail: {
-        customer_id: 3, status: { id: 1, name: 'New Order' }, total: Math.round(price * 2 * 100) / 100, paid_total: 0,
+        customer_id: 3, status: { id: 1, name: 'New Order' }, amount: Math.round(price * 2 * 100) / 100, paid_total: 0,
         currency: product.currency, number_of_items: 2, payment_gateway: 'Unpaid', shipping_address: address,
         items: [{ product_id: product.id, name: product.name, quantity: 2, price }],
         timeline: [{ from_status: null, to_status: 1, user_name: demo.buyer.name }],
       },
     });
     expect(res.body.detail.tracking_number).toMatch(/^MP-[0-9A-F]{10}$/);
+    // The buyer pays the items and the delivery the server worked out (tests/integration/delivery.test.ts).
+    expect(res.body.detail.delivery_fee).toBeGreaterThan(0);
+    expect(res.body.detail.total).toBe(Math.round((price * 2 + res.body.detail.delivery_fee) * 100) / 100);
     const after = await s.db.selectFrom('products').select('in_stock').where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(after.in_stock).toBe(Number(product.in_stock) - 2);
     // The shop's seller sees it on My Orders.

@@ -59,7 +59,7 @@ describe('orders on the wire (SPEC §4.5, §7.4)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('checkout posts one /order per shop: only the shop, products, quantities, address and contact; later ones name the first', async () => {
+  it('checkout posts one /order per shop: only the shop, products, quantities, address, contact and shipping class; later ones name the first', async () => {
     const rates = [{ code: 'USD', value_per_dollar: 1 }, { code: 'NGN', value_per_dollar: 1550 }];
     const a = cartItemOf({ id: 1, name: 'Lamp', price: 20, sale_price: 18, currency: { code: 'USD' }, weight: 2, shop_id: 4, shop: { name: 'Olu' } }, rates);
     const b = cartItemOf({ id: 2, name: 'Rug', price: 3100, sale_price: 0, currency: { code: 'NGN' }, weight: 1, shop_id: 9 }, rates);
@@ -71,10 +71,10 @@ describe('orders on the wire (SPEC §4.5, §7.4)', () => {
     const address = { street_name: '1 Main St', city: 'Monrovia', state: '', country: 'Liberia', zip: '' };
     const { dp, calls } = fake(ok({ detail: { id: 40 } }));
     await dp.call(registry.entity('orders').save, orderRequest(groups[0], address, ' +231 77 ', undefined));
-    await dp.call(registry.entity('orders').save, orderRequest(groups[1], address, '', 40));
+    await dp.call(registry.entity('orders').save, orderRequest(groups[1], address, '', 40, 7));
     expect(calls.map((x) => [x.url, x.body])).toEqual([
       [`${API}/order`, { shop_id: 4, items: [{ product_id: 1, quantity: 1 }, { product_id: 3, quantity: 2 }], shipping_address: address, customer_contact: '+231 77' }],
-      [`${API}/order`, { shop_id: 9, items: [{ product_id: 2, quantity: 1 }], shipping_address: address, parent_id: 40 }],
+      [`${API}/order`, { shop_id: 9, items: [{ product_id: 2, quantity: 1 }], shipping_address: address, parent_id: 40, shipping_id: 7 }],
     ]);
     expect(calls[0].headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: 'Bearer tok' });
   });

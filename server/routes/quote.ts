@@ -1,0 +1,55 @@
+/**
+ * What a cart will cost before it is paid (an extension; absent in strict mode):
+ * `POST /order/quote {shipping_id?, shipping_address, orders: [{shop_id, items}]}` prices each shop's
+ * part exactly as the checkout will (server/hooks/orders.ts) and adds its delivery fee from the
+ * shipping settings; nothing is placed and no stock is taken. It also lists the shipping classes on
+ * offer, so the cart can offer the choice. Amounts are in each order's own currency (DESIGN D14).
+ */
+import type { FastifyInstance } from 'fastify';
+import { bodyOf, type AppContext } from '../app';
+import { badRequest } from '../errors';
+import { requireCaller } from '../guard';
+import { isObject } from '../records';
+import { deliveryOf, priceCart, round2 } from '../hooks/orders';
+import { chooseClass, shippingClasses } from '../hooks/orders/delivery';
+import { ok } from './common';
+
+/** A cart spans at most this many shops. */
+export const MAX_SHOPS = 20;
+const PARTS = ['city', 'state', 'country'] as const;
+
+export async function quoteRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  if (config.strict) return;
+  app.post('/order/quote', async (request) => {
+    const caller = requireCaller(request.caller);
+    const body = bodyOf(request);
+    const orders = body.orders ?? [];
+    if (!Array.isArray(orders) || orders.length > MAX_SHOPS || !orders.every(isObject)) {
+      throw badRequest(`orders must list at most ${MAX_SHOPS} parts of a cart, each {shop_id, items}`);
+    }
+    const classes = await shippingClasses(db);
+    const shipping = await chooseClass(db, body.shipping_id);
+    if (!orders.length) return ok({ HLL: { classes, shipping_id: shipping?.id ?? null, quotes: [] } });
+    const given = body.shipping_address;
+    if (!isObject(given)) throw badRequest('shipping address must be {street_name, city, state, country, zip}');
+    const address: Record<string, string> = {};
+    for (const part of PARTS) {
+      const value = given[part] ?? '';
+      if ((typeof value !== 'string' && typeof value !== 'number') || String(value).length > 255) {
+        throw badRequest(`shipping address ${part} must be a text of at most 255 characters`);
+      }
+      address[part] = String(value).trim();
+    }
+    if (!address.country) throw badRequest('shipping address needs a country');
+    const quotes = [];
+    for (const part of orders) {
+      const priced = await priceCart(db, caller, part.shop_id, part.items);
+      const { delivery_fee, logistics } = await deliveryOf(db, priced, address, shipping?.id);
+      quotes.push({
+        shop_id: Number(priced.shop.id), shop_name: priced.shop.name, currency: priced.currency,
+        amount: priced.amount, delivery_fee, total: round2(priced.amount + delivery_fee), logistics,
+      });
+    }
+    return ok({ HLL: { classes, shipping_id: shipping?.id ?? null, quotes } });
+  });
+}
