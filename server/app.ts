@@ -29,6 +29,7 @@ import { restRoutes } from './routes/rest';
 import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
+import { ledgerRoutes } from './routes/ledger';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
@@ -48,7 +49,7 @@ export interface Context {
    * when filesBucket names an S3-compatible bucket (server/storage.ts).
    */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle'>>
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'payoutHoldDays' | 'filesBucket' | 'filesPathStyle'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Called with every mail the server writes to its outbox. */
   onMail?: (mail: Mail) => void;
@@ -296,6 +297,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await findPlaceRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
+      await ledgerRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
       await restRoutes(api, ctx);

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
+import { LEDGER_TABLES } from './ledger/tables';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
 export type Row = Record<string, unknown>;
@@ -335,6 +336,8 @@ const SERVER_TABLES: TableSpec[] = [
     columns: { to_email: 'varchar(255)', subject: 'varchar(255)', body: 'text', created_at: 'varchar(32)', link_hash: 'varchar(64)', expires_at: 'varchar(32)' },
     indexes: [['to_email'], ['link_hash'], ['expires_at']],
   },
+  // The marketplace's money: journal entries, postings, maintained balances, earnings and refunds.
+  ...LEDGER_TABLES,
 ];
 
 /** Server-only columns of contract tables. */

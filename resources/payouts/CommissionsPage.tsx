@@ -1,0 +1,3 @@
+export default function CommissionsPage() {
+  return null;
+}
