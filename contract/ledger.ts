@@ -12,7 +12,7 @@
  * - refunds: money given back to buyers.
  */
 import type { CallSpec } from './calls';
-import { b, i, j, s } from './entity';
+import { i, j, s } from './entity';
 
 export const ACCOUNTS = ['buyer_payments', 'pending', 'available', 'paid', 'commission', 'refunds'] as const;
 export type Account = (typeof ACCOUNTS)[number];
@@ -54,6 +54,9 @@ export interface Posting {
   created_at: string;
 }
 
+/** The part `rate` % of `amount` minor units, rounded to the nearest unit (a line's commission). */
+export const percentOf = (amount: number, rate: number) => Math.round(Number(((amount * rate) / 100).toFixed(6)));
+
 /** A line of an order as the ledger froze it when the order was paid (the order dialog shows it). */
 export interface EarnedLine {
   product_id: number;
@@ -74,7 +77,6 @@ export const LEDGER_PATHS = {
   payouts: '/payouts',
   batch: '/payouts/batch',
   commissions: '/commissions/report',
-  earnings: '/order/earnings',
 } as const;
 
 /** The access token of the Payouts screen and of every payout call. */
@@ -127,9 +129,5 @@ export const LEDGER_CALLS: readonly CallSpec[] = [
     method: 'POST', path: LEDGER_PATHS.commissions, summary: 'Commissions earned (net of refunds) per month, category, shop and currency, in minor units', roles: ['admin'],
     access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true,
     body: { from: s({ type: 'date' }), to: s({ type: 'date' }) },
-  },
-  {
-    method: 'POST', path: LEDGER_PATHS.earnings, summary: 'What each line of a paid order earned: its commission (rate frozen at the sale) and the seller\'s net, in minor units', roles: SELLER_ADMIN,
-    who: "the order's seller, or an admin holding 'orders'", extension: true, body: { id: i({ required: true, min: 1 }), own: b() },
   },
 ];

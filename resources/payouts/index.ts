@@ -40,5 +40,5 @@ export default defineResource({
     { path: '/commission-report', component: () => import('./CommissionsPage'), access: PAYOUTS_TOKEN },
     { path: '/my-earnings', component: () => import('./EarningsPage'), access: 'my-earnings' },
   ],
-  sellerPages: [{ token: 'my-earnings', path: '/my-earnings', sellerOrder: 6, icon: 'AccountBalanceWallet' }],
+  sellerPages: [{ token: 'my-earnings', path: '/my-earnings', sellerOrder: 4, icon: 'AccountBalanceWallet' }],
 });

@@ -6,7 +6,7 @@
  * A refund reverses the seller's share and the commission in proportion, from pending or available
  * (available may go below zero: a debt the next payout nets).
  */
-import { DEFAULT_PAYOUT_HOLD_DAYS, toMinor, type EarnedLine } from '../../contract';
+import { DEFAULT_PAYOUT_HOLD_DAYS, percentOf, toMinor, type EarnedLine } from '../../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import { dialectOf, type DB, type Row } from '../db';
 import { isObject } from '../records';
@@ -37,9 +37,6 @@ const rateOf = (value: unknown) => {
   const rate = Number(value ?? 0);
   return Number.isFinite(rate) && rate > 0 ? Math.min(rate, 100) : 0;
 };
-
-/** The part `rate` % of `amount` minor units, rounded to the nearest unit. */
-export const percentOf = (amount: number, rate: number) => Math.round(Number(((amount * rate) / 100).toFixed(6)));
 
 interface StoredLine extends EarnedLine {
   /** How many of the line were refunded. */
@@ -324,15 +321,4 @@ export async function refund(db: DB, request: RefundRequest): Promise<{ id: numb
     .where('order_id', '=', earning.order_id)
     .execute();
   return { id, amount };
-}
-
-/** What each line of a paid order earned, for the order dialog (undefined while unpaid). */
-export async function orderEarnings(db: DB, orderId: number) {
-  const earning = await earningFor(db, orderId);
-  if (!earning) return undefined;
-  const { lines, gross, commission, seller, delivery_fee, refunded, currency, released_at, release_at } = earning;
-  return {
-    order_id: orderId, currency, gross, commission, seller, delivery_fee, refunded, release_at, released_at,
-    lines: lines.map(({ product_id, quantity, amount, rate, commission: c, net, refunded_quantity }) => ({ product_id, quantity, amount, rate, commission: c, net, refunded_quantity })),
-  };
 }

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { gate, requireCaller, type Gate } from '../guard';
 import { isObject, readId } from '../records';
 import { shopBalances } from '../ledger/core';
-import { orderEarnings, refund } from '../ledger/earnings';
+import { refund } from '../ledger/earnings';
 import { createPayout, settlePayout } from '../ledger/payouts';
 import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
 import { ok, readListQuery } from './common';
@@ -217,14 +217,5 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, clock = D
     if (from > to) throw badRequest('from must not be after to');
     const end = iso(Date.parse(to) + 24 * 3600_000);
     return ok({ query: 'Commissions', HLL: await commissionReport(db, iso(Date.parse(from)), end) });
-  });
-
-  app.post(LEDGER_PATHS.earnings, { config: { gate: sellerOr('orders') } }, async (request) => {
-    const caller = requireCaller(request.caller);
-    const orderId = readId(bodyOf(request).id);
-    const order = await db.selectFrom('orders').select(['id', 'shop_id']).where('id', '=', orderId).executeTakeFirst();
-    const own = await ownShops(db, caller);
-    if (!order || (own && !own.includes(Number(order.shop_id)))) throw notFound(`Order ${orderId} does not exist, or it is not yours`);
-    return ok({ query: 'Earnings', detail: (await orderEarnings(db, orderId)) ?? null });
   });
 }
