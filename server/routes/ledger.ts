@@ -10,12 +10,14 @@ import { bodyOf, type AppContext } from '../app';
 import type { Caller } from '../auth';
 import type { DB } from '../db';
 import { badRequest, forbidden, notFound } from '../errors';
-import { gate, requireCaller, type Gate } from '../guard';
+import { authorize, gate, requireCaller, type Gate } from '../guard';
 import { isObject, readId } from '../records';
 import { shopBalances } from '../ledger/core';
 import { refund } from '../ledger/earnings';
 import { createPayout, settlePayout } from '../ledger/payouts';
 import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
+import { listPage } from '../store';
+import { readOne } from './entities';
 import { ok, readListQuery } from './common';
 
 const NOT_GRANTED = 'Your account has not been granted access to this section';
@@ -85,9 +87,37 @@ async function confirmStepUp(_request: FastifyRequest, _caller: Caller): Promise
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function ledgerRoutes(app: FastifyInstance, { db, config, clock = Date.now }: AppContext) {
+export async function ledgerRoutes(app: FastifyInstance, { db, config, registry, services, clock = Date.now }: AppContext) {
   if (config.strict) return;
   const sellerOrPayouts = sellerOr(PAYOUTS_TOKEN);
+
+  const settle = (caller: Caller, body: Record<string, unknown>) => {
+    const id = readId(body.id);
+    if (body.state !== 'paid' && body.state !== 'failed') throw badRequest("state must be 'paid' or 'failed'");
+    const reference = readText(body.reference, 'reference', 255, false);
+    return db.transaction().execute((trx) => settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) }));
+  };
+
+  // Payouts on the REST face: read as the payouts call reads them; a PUT settles one (state, reference).
+  const PAYOUTS = registry.entities.find((e) => e.name === 'payouts');
+  if (PAYOUTS) {
+    const admins = (caller: Caller | null) => authorize('admin', PAYOUTS, caller);
+    services.set(PAYOUTS.name, {
+      entity: PAYOUTS,
+      creates: false,
+      deletes: false,
+      may: (_op, caller) => void admins(caller),
+      roles: () => ['admin'],
+      readScope: (caller) => admins(caller),
+      list: async (caller, q) => listPage(db, PAYOUTS, admins(caller), q),
+      one: async (caller, id) => readOne(db, PAYOUTS, admins(caller), id),
+      save: async (caller, body) => {
+        if (body.id === undefined) throw forbidden(`A payout is made with POST ${LEDGER_PATHS.payout} {shop_id, currency}`);
+        const row = await settle(requireCaller(caller), body);
+        return ok({ query: `Payout ${String(row.id)} marked ${String(row.state)}`, detail: row });
+      },
+    });
+  }
 
   app.post(LEDGER_PATHS.balances, { config: { gate: sellerOrPayouts } }, async (request) => {
     const caller = requireCaller(request.caller);
@@ -145,13 +175,8 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, clock = D
   });
 
   app.post(LEDGER_PATHS.payoutStatus, async (request) => {
-    const caller = requireCaller(request.caller);
-    const body = bodyOf(request);
-    const id = readId(body.id);
-    if (body.state !== 'paid' && body.state !== 'failed') throw badRequest("state must be 'paid' or 'failed'");
-    const reference = readText(body.reference, 'reference', 255, false);
-    const row = await db.transaction().execute((trx) => settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) }));
-    return ok({ query: `Payout ${id} marked ${String(body.state)}`, detail: row });
+    const row = await settle(requireCaller(request.caller), bodyOf(request));
+    return ok({ query: `Payout ${String(row.id)} marked ${String(row.state)}`, detail: row });
   });
 
   app.post(LEDGER_PATHS.payouts, async (request) => {
