@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PAYOUT_HOLD_DAYS } from '../../contract';
 import type { DB } from '../db';
-import { followOrder, refund, releaseDue } from '../ledger/earnings';
+import { followOrder, refund, release } from '../ledger/earnings';
 import { createPayout, settlePayout } from '../ledger/payouts';
 
 const DAY = 24 * 3600_000;
@@ -22,7 +22,9 @@ export async function seedLedger(db: DB, now = Date.now()) {
     await followOrder(db, { ...order, status: 1 }, undefined, placed, settings, null);
     if (Number(order.status) === DELIVERED) await followOrder(db, order, { ...order, status: 4 }, Math.min(now, placed + DAY), settings, null);
   }
-  await releaseDue(db, now);
+  // Released in the seed's own transaction (the sweep gives each release a transaction of its own).
+  const due = await db.selectFrom('order_earnings').select('order_id').where('release_at', '<=', new Date(now).toISOString()).execute();
+  for (const { order_id } of due) await release(db, Number(order_id), now);
   const earned = await db.selectFrom('order_earnings').innerJoin('orders', 'orders.id', 'order_earnings.order_id').select(['order_earnings.order_id as id', 'orders.status as status', 'order_earnings.lines as lines']).orderBy('order_earnings.order_id').execute();
   const at = new Date(now).toISOString();
   const delivered = earned.find((o) => Number(o.status) === DELIVERED && (JSON.parse(String(o.lines)) as unknown[]).length > 1);
