@@ -18,7 +18,7 @@ let category: number;
 let shop: number;
 let products: number[];
 const SELLER = [1, 2];
-let clockAt = Date.parse('2026-03-10T12:00:00Z');
+const clockAt = Date.parse('2026-03-10T12:00:00Z');
 
 const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
 
