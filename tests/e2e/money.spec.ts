@@ -20,7 +20,7 @@ async function paidOrder(request: APIRequestContext, deliver: boolean) {
   )!;
   const placed = await api(request, '/order', { shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, buyer.token);
   expect(placed.status).toBe(true);
-  const order = placed.detail as { id: number; total: number; shop_id: number; shop?: { name: string } };
+  const order = placed.detail as { id: number; total: number; shop_id: number; tracking_number: string; items: { commission_rate: number }[] };
   expect((await api(request, '/order', { id: order.id, paid_total: order.total }, admin.token)).status).toBe(true);
   if (deliver) expect((await api(request, '/order/status', { id: order.id, status: 5 }, admin.token)).status).toBe(true);
   const shop = (shops.HLL.data as { id: number; name: string }[]).find((s) => s.id === order.shop_id)!;
@@ -52,8 +52,22 @@ test('a seller downloads a monthly statement that lists their sale', async ({ pa
 });
 
 test('an admin pays a shop out and marks the payout paid', async ({ page, request }) => {
-  const { shop } = await paidOrder(request, true);
+  const { shop, order } = await paidOrder(request, true);
   await signedIn(page, DEMO.admin);
+
+  // The order dialog shows each line's commission, at the rate frozen on the line, and the seller's net.
+  await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill(order.tracking_number);
+  await search.press('Enter');
+  await page.getByRole('main').getByRole('table').first().getByText(order.tracking_number).click();
+  const items = page.getByRole('dialog').getByRole('table', { name: 'Items' });
+  await expect(items.getByRole('columnheader', { name: /^Commission \(/ })).toBeVisible();
+  await expect(items.getByRole('columnheader', { name: /^Seller's net \(/ })).toBeVisible();
+  await expect(items).toContainText(`(${order.items[0].commission_rate}%)`);
+  await page.screenshot({ path: test.info().outputPath('order-dialog.png') });
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
   await sidebar(page).getByRole('menuitem', { name: 'Payouts' }).click();
   await expect(page).toHaveURL(/\/payouts$/);
   const payOut = section(page, 'Balances').getByRole('button', { name: new RegExp(`^Pay out ${shop.name} `) }).first();
