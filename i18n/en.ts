@@ -812,6 +812,13 @@ export const en = {
    * (i18n/server.ts). An unknown text is shown as sent. `titles` names the records of those texts.
    */
   server: {
+    payout_created: 'Payout of %{amount} %{currency} created',
+    payout_paid: 'Payout %{id} marked paid',
+    payout_failed: 'Payout %{id} marked failed',
+    payout_nothing: '%{shop} has nothing available to pay out in %{currency}',
+    payout_debt: '%{shop} owes %{amount} %{currency}: there is nothing to pay out',
+    payout_none_pending: 'None of these payouts is waiting to be paid',
+    refund_recorded: 'Refund of %{amount} recorded on order %{order}',
     status_updated: '%{title} status updated successfully',
     created: '%{title} created successfully',
     updated: '%{title} updated successfully',

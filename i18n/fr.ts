@@ -796,6 +796,13 @@ export const fr = {
     switch: 'Langue',
   },
   server: {
+    payout_created: 'Versement de %{amount} %{currency} créé',
+    payout_paid: 'Versement %{id} marqué payé',
+    payout_failed: 'Versement %{id} marqué échoué',
+    payout_nothing: '%{shop} n’a rien de disponible à verser en %{currency}',
+    payout_debt: '%{shop} doit %{amount} %{currency} : il n’y a rien à verser',
+    payout_none_pending: 'Aucun de ces versements n’attend d’être payé',
+    refund_recorded: 'Remboursement de %{amount} enregistré sur la commande %{order}',
     status_updated: '%{title} : statut mis à jour',
     created: '%{title} : création réussie',
     updated: '%{title} : modification enregistrée',

@@ -87,6 +87,9 @@ async function confirmStepUp(_request: FastifyRequest, _caller: Caller): Promise
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What settling a payout answers. */
+const settled = (row: Record<string, unknown>) => (row.state === 'paid' ? `Payout ${String(row.id)} marked paid` : `Payout ${String(row.id)} marked failed`);
+
 export async function ledgerRoutes(app: FastifyInstance, { db, config, registry, services, clock = Date.now }: AppContext) {
   if (config.strict) return;
   const sellerOrPayouts = sellerOr(PAYOUTS_TOKEN);
@@ -114,7 +117,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
       save: async (caller, body) => {
         if (body.id === undefined) throw forbidden(`A payout is made with POST ${LEDGER_PATHS.payout} {shop_id, currency}`);
         const row = await settle(requireCaller(caller), body);
-        return ok({ query: `Payout ${String(row.id)} marked ${String(row.state)}`, detail: row });
+        return ok({ query: settled(row), detail: row });
       },
     });
   }
@@ -176,7 +179,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
 
   app.post(LEDGER_PATHS.payoutStatus, async (request) => {
     const row = await settle(requireCaller(request.caller), bodyOf(request));
-    return ok({ query: `Payout ${String(row.id)} marked ${String(row.state)}`, detail: row });
+    return ok({ query: settled(row), detail: row });
   });
 
   app.post(LEDGER_PATHS.payouts, async (request) => {
