@@ -41,6 +41,8 @@ export default defineConfig({
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', CONTRACT_STRICT: process.env.CONTRACT_STRICT ?? '',
       // 'simple-rest' runs the console on the REST dialect (the server serves config.json with it).
       DATA_DIALECT: process.env.DATA_DIALECT ?? '',
+      // Earnings of a delivered order are available at once, so a payout can be made in a test.
+      PAYOUT_HOLD_DAYS: '0',
     },
   },
 });

@@ -9,6 +9,7 @@ import { DASHBOARD_PATH } from './dashboard';
 import { MIN_PASSWORD_LENGTH } from './envelope';
 import { PATHS } from './entities';
 import { REQ, b, i, j, s, type FieldSpec } from './entity';
+import { LEDGER_CALLS } from './ledger';
 
 /** Who may call, as the OpenAPI document states it (x-roles). */
 export type CallRole = 'anyone' | 'signed-in' | 'seller' | 'admin';
@@ -189,4 +190,5 @@ export const CALLS: readonly CallSpec[] = [
   { method: 'GET', path: '/openapi.json', summary: 'This document', roles: ['anyone'], extension: true, answers: 'json' },
   { method: 'GET', path: '/docs', summary: 'An interactive reference of this document', roles: ['anyone'], extension: true, answers: 'html' },
   { method: 'GET', path: '/docs/{file}', summary: "The interactive reference's files", roles: ['anyone'], extension: true, answers: 'file' },
+  ...LEDGER_CALLS,
 ];

@@ -8,3 +8,5 @@ export * from './types';
 export * from './money';
 export * from './calls';
 export * from './chat';
+export * from './ledger';
+export * from './csv';

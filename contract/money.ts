@@ -72,3 +72,28 @@ export function sumConverted(
   }
   return { total: Math.round(total * 100) / 100, unconverted };
 }
+
+/**
+ * Money in the ledger (issue 28): integer minor units, hundredths of the currency's unit, as every
+ * amount of the marketplace is shown with 2 decimals (SPEC §9.1). Orders keep decimal amounts; they
+ * are converted here, at the ledger's boundary, and never added as floats.
+ */
+export const MINOR_PER_UNIT = 100;
+
+/** A decimal amount (12.34, '12.34') in minor units (1234); not a number gives 0. */
+export function toMinor(amount: unknown): number {
+  const value = Number(amount ?? 0);
+  if (!Number.isFinite(value)) return 0;
+  // toFixed first: 0.29 * 100 is 28.999999999999996.
+  return Math.round(Number((value * MINOR_PER_UNIT).toFixed(4)));
+}
+
+/** Minor units back to a decimal amount, for display and documents (1234 → 12.34). */
+export const fromMinor = (minor: number): number => minor / MINOR_PER_UNIT;
+
+/** Minor units as a plain decimal text with 2 places ('-12.34'), for CSV documents. */
+export function minorText(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${Math.floor(abs / MINOR_PER_UNIT)}.${String(abs % MINOR_PER_UNIT).padStart(2, '0')}`;
+}

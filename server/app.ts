@@ -31,6 +31,7 @@ import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { mailRoutes } from './routes/mails';
+import { ledgerRoutes } from './routes/ledger';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { dashboardRoutes } from './routes/dashboard';
@@ -52,7 +53,7 @@ export interface Context {
    * when filesBucket names an S3-compatible bucket (server/storage.ts).
    */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor'>>
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'payoutHoldDays' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;
@@ -306,6 +307,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       await fileRoutes(api, ctx);
       await packageRoutes(api, ctx);
       await mailRoutes(api, ctx);
+      await ledgerRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await catalogueRoutes(api, ctx);
       await quoteRoutes(api, ctx);

@@ -54,6 +54,8 @@ export interface ServerConfig {
   orderHoldMinutes?: number;
   /** Most of one product a buyer may hold in unpaid orders (ORDER_MAX_PER_BUYER). */
   orderMaxPerBuyer?: number;
+  /** Days a delivered order's earnings stay pending before they can be paid out (PAYOUT_HOLD_DAYS, 14 by default). */
+  payoutHoldDays?: number;
   /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; off without it. */
   metricsToken?: string;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
@@ -116,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsPerMinute: whole(env.UPLOADS_PER_MINUTE, DEFAULT_LIMITS.upload.max, 1),
     orderHoldMinutes: wholeNumber(env.ORDER_HOLD_MINUTES, 1, 60 * 24 * 30),
     orderMaxPerBuyer: wholeNumber(env.ORDER_MAX_PER_BUYER, 1, 1000),
+    payoutHoldDays: wholeNumber(env.PAYOUT_HOLD_DAYS, 0, 365),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
     filesBucket: env.FILES_BUCKET || undefined,

@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import type { EntityContract, FieldType, Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
+import { LEDGER_TABLES } from './ledger/tables';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
 export type Row = Record<string, unknown>;
@@ -377,6 +378,8 @@ const SERVER_TABLES: TableSpec[] = [
     },
     indexes: [['to_email'], ['link_hash'], ['expires_at'], ['state', 'next_attempt_at']],
   },
+  // The marketplace's money: journal entries, postings, maintained balances, earnings and refunds.
+  ...LEDGER_TABLES,
 ];
 
 /** Server-only columns of contract tables. */

@@ -10,6 +10,7 @@ import { seedReferenceScreens } from './seeds/reference';
 import { seedDashboard } from './seeds/dashboard';
 import { seedOrders } from './seeds/orders';
 import { MAIL_EVENTS } from '../resources/templates/events';
+import { seedLedger } from './seeds/ledger';
 
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
@@ -144,5 +145,7 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   await seedOrders(db);
   // After the orders: spreads their dates over the last weeks for the dashboard's charts.
   await seedDashboard(db);
+  // The orders' money: earnings, a refund, payouts (server/ledger/).
+  await seedLedger(db);
   return { admin, seller };
 }

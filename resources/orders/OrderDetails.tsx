@@ -2,13 +2,15 @@
  * The order dialog (the global dialog's 'VIEW_ORDER' view, SPEC §2.12, §2.29): the whole order — its
  * items with quantities and prices, buyer, shop, shipping address, logistics, delivery fee, tracking
  * number, totals in the order's currency and in the viewer's, and the status history. Every money
- * column names its currency: the order's, and the viewer's for converted amounts.
+ * column names its currency: the order's, and the viewer's for converted amounts. Admins and sellers
+ * also see each line's commission (its category's rate, frozen when the order was placed) and the
+ * seller's net.
  */
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { format } from 'date-fns';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { dateTimePattern } from '../../i18n/format';
-import { formatMoney, type Rate } from '../../contract';
+import { formatMoney, fromMinor, percentOf, toMinor, type Rate } from '../../contract';
 import { Money, useMoney, useRates } from '../../src/currency';
 
 type OrderLike = Record<string, unknown>;
@@ -24,6 +26,15 @@ export interface OrderItem {
   quantity?: number;
   price?: number;
   currency?: string;
+  /** The category's commission rate (%) when the order was placed. */
+  commission_rate?: number;
+}
+
+/** A line's commission and the seller's net, in the line's currency (the ledger's rounding). */
+export function lineShares(item: OrderItem): { commission: number; net: number } {
+  const amount = toMinor(item.price) * Number(item.quantity ?? 0);
+  const commission = Math.min(amount, percentOf(amount, Number(item.commission_rate ?? 0)));
+  return { commission: fromMinor(commission), net: fromMinor(amount - commission) };
 }
 
 export interface OrderEvent {
@@ -112,6 +123,9 @@ export default function OrderDetails({ order }: OrderDialogProps) {
   );
   const items = itemsOf(order);
   const timeline = timelineOf(order);
+  // The marketplace's share is for admins and the order's seller, never the buyer.
+  const { permissions } = usePermissions<{ role?: string }>();
+  const shares = permissions?.role !== undefined && permissions.role !== 'buyer' && items.some((it) => it.commission_rate !== undefined && it.commission_rate !== null);
   return (
     <Stack spacing={2} aria-label={t('title')}>
       <Table size="small" aria-label={t('summary')}>
@@ -143,6 +157,8 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                 <TableCell align="right">{t('quantity')}</TableCell>
                 <TableCell align="right">{t('price', { currency })}</TableCell>
                 <TableCell align="right">{t('line_total', { currency })}</TableCell>
+                {shares && <TableCell align="right">{t('commission', { currency })}</TableCell>}
+                {shares && <TableCell align="right">{t('net', { currency })}</TableCell>}
                 {converted && <TableCell align="right">{t('line_total', { currency: viewer })}</TableCell>}
               </TableRow>
             </TableHead>
@@ -153,6 +169,12 @@ export default function OrderDetails({ order }: OrderDialogProps) {
                   <TableCell align="right">{text(it.quantity)}</TableCell>
                   <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates, locale)}</TableCell>
                   <TableCell align="right">{ownAmount(Number(it.price ?? 0) * Number(it.quantity ?? 0), it.currency || currency, rates, locale)}</TableCell>
+                  {shares && (
+                    <TableCell align="right">
+                      {`${ownAmount(lineShares(it).commission, it.currency || currency, rates, locale)} (${t('rate', { rate: Number(it.commission_rate ?? 0).toLocaleString(locale) })})`}
+                    </TableCell>
+                  )}
+                  {shares && <TableCell align="right">{ownAmount(lineShares(it).net, it.currency || currency, rates, locale)}</TableCell>}
                   {converted && (
                     <TableCell align="right">
                       <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />

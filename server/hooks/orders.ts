@@ -12,6 +12,8 @@
  *   ORDER_MAX_PER_BUYER of a product in unpaid open orders; an unpaid New Order holds its stock for
  *   ORDER_HOLD_MINUTES, then the sweep cancels it with the reason 'hold_expired'; cancelling gives
  *   the stock back exactly once (stock_returned_at), reopening a cancelled order takes it again.
+ * - Money (server/ledger/): each line keeps its category's commission rate as it was at checkout; a
+ *   save that makes the order paid, delivers or cancels it moves its earnings in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { convert, type Rate } from '../../contract';
@@ -22,6 +24,7 @@ import { queueMail } from '../mail';
 import type { Caller } from '../auth';
 import type { NamedPlace } from '../routes/directory';
 import { chooseClass, deliveryFor } from './orders/delivery';
+import { commissionRates, followOrder } from '../ledger/earnings';
 import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
@@ -115,10 +118,11 @@ export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, it
   const wanted = readItems(itemsGiven);
   const products = await db
     .selectFrom('products')
-    .select(['id', 'name', 'sku', 'price', 'sale_price', 'currency', 'in_stock', 'state', 'shop_id'])
+    .select(['id', 'name', 'sku', 'price', 'sale_price', 'currency', 'in_stock', 'state', 'shop_id', 'category_id'])
     .where('id', 'in', wanted.map((w) => w.product_id))
     .execute();
   const byId = new Map(products.map((p) => [Number(p.id), p]));
+  const commissions = await commissionRates(db, products.map((p) => Number(p.category_id)));
   const rates = (await db.selectFrom('exchanges').select(['code', 'value_per_dollar', 'currency_symbol']).execute()) as Rate[];
   const currency = String(byId.get(wanted[0].product_id)?.currency || 'USD');
   const items: Row[] = [];
@@ -134,7 +138,9 @@ export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, it
     const price = pCurrency === currency ? own : convert(own, pCurrency, currency, rates);
     if (pCurrency !== currency && price === 0 && own !== 0) throw badRequest(`No exchange rate for ${pCurrency}`);
     amount += price * w.quantity;
-    items.push({ product_id: w.product_id, name: p.name, sku: p.sku ?? null, quantity: w.quantity, price, currency });
+    // The commission is frozen on the line at the sale: a later change of the category's rate does not touch it.
+    const commission_rate = commissions.get(Number(p.category_id)) ?? 0;
+    items.push({ product_id: w.product_id, name: p.name, sku: p.sku ?? null, quantity: w.quantity, price, currency, commission_rate });
   }
   return { shop, wanted, items, amount: round2(amount), currency, rates };
 }
@@ -443,7 +449,9 @@ export const hooks: EntityHooks = {
       await record(ctx.db, ctx, Number(before.id), before.status, values.status);
       await mailStatus(ctx.db, before, before.status, values.status);
     }
-    return followStatus(ctx, values, before);
+    const shaped = await followStatus(ctx, values, before);
+    await followOrder(ctx.db, { ...before, ...shaped }, before, ctx.clock(), { holdDays: ctx.config.payoutHoldDays }, ctx.caller?.id ?? null);
+    return shaped;
   },
 
   async afterWrite(ctx, row) {

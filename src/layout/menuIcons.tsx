@@ -24,6 +24,8 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import ForumIcon from '@mui/icons-material/Forum';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import HistoryIcon from '@mui/icons-material/History';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 
 /** The icon set resource files name their sidebar icon from (`menu.icon`), by MUI icon name. */
 export const MENU_ICONS: Readonly<Record<string, ReactElement>> = {
@@ -51,6 +53,8 @@ export const MENU_ICONS: Readonly<Record<string, ReactElement>> = {
   PersonRemove: <PersonRemoveIcon />,
   Forum: <ForumIcon />,
   History: <HistoryIcon />,
+  Payments: <PaymentsIcon />,
+  AccountBalanceWallet: <AccountBalanceWalletIcon />,
 };
 
 export const DEFAULT_MENU_ICON = <ChevronRightIcon />;

@@ -24,14 +24,5 @@ export function searchProblem(text: string): string | null {
   return null;
 }
 
-/**
- * Rows as CSV (RFC 4180): fields with commas, quotes or line breaks are quoted; a field a
- * spreadsheet would read as a formula (=, +, -, @) is prefixed with an apostrophe.
- */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  const field = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return rows.map((row) => row.map(field).join(',')).join('\r\n');
-}
+/** Rows as CSV: one writer for the console's exports and the server's documents. */
+export { toCsv } from '../../contract/csv';

@@ -10,13 +10,13 @@ export const DEMO = {
 
 /** The admin sidebar, in order, with the spec's spellings (SPEC §2.6). */
 export const ADMIN_MENU = [
-  'Dashboard', 'My Shops', 'My Products', 'My Orders', 'Shops', 'Products', 'Orders', 'Subscription Plans',
+  'Dashboard', 'My Shops', 'My Products', 'My Orders', 'Shops', 'Products', 'Orders', 'Payouts', 'Subscription Plans',
   'Subscriptions', 'category', 'Support', 'Job Posts', 'Job Applicants', 'Users', 'Brands', 'Mail templates',
   'Order Status', 'Curencies Exchange', 'Shipping Clases', 'Mile Prices', 'Custom Distances', 'Deletion Requests',
   'Chat Logs', 'Audit log',
 ];
-/** SPEC §2.6's seller list, then the seller's own pages (Packages). */
-export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products', 'Packages'];
+/** SPEC §2.6's seller list, then the seller's own pages (Earnings, Packages). */
+export const SELLER_MENU = ['Dashboard', 'Shops', 'Orders', 'Products', 'Earnings', 'Packages'];
 /** The buyer's list: the dashboard, the catalogue to buy from, their own orders. */
 export const BUYER_MENU = ['Dashboard', 'Catalogue', 'My purchases'];
 

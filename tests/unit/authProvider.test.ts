@@ -239,8 +239,8 @@ describe('menuFor', () => {
     expect(menuFor(all)).toEqual([...registry.access]);
   });
 
-  it('seller: Dashboard, Shops, Orders, Products (SPEC §2.6), then Packages', () => {
-    expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products', '/packages']);
+  it('seller: Dashboard, Shops, Orders, Products (SPEC §2.6), then My earnings and Packages', () => {
+    expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products', '/my-earnings', '/packages']);
   });
 
   it('buyer: the dashboard, then the buyer entries', () => {

@@ -33,7 +33,7 @@ const frLeaves = new Map(leaves(fr));
 const SAME_IN_FRENCH = new Set([
   'ID', 'CV', 'Code', 'OK', 'X', '>', '...', '—', '536', 'JPG, PNG.', 'Marketplace', 'Premier', 'Image', 'Image %{n}',
   'Description', 'description', 'Message', 'Messages', 'message', 'Total', 'Type', 'Nature', 'Qualification', 'qualification',
-  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image',
+  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image', 'Commission', 'Commission (%{currency})', 'Date', 'PayPal',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();

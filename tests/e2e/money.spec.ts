@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { api, apiLogin, DEMO, sidebar, signedIn } from './helpers';
+
+const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
+
+/**
+ * An order of the demo seller's, placed by the demo buyer and paid by the admin over the API (and
+ * delivered when asked: the end-to-end server holds earnings for PAYOUT_HOLD_DAYS=0 days).
+ */
+async function paidOrder(request: APIRequestContext, deliver: boolean) {
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const seller = await apiLogin(request, DEMO.seller.email, DEMO.seller.password);
+  const buyer = await apiLogin(request, DEMO.buyer.email, DEMO.buyer.password);
+  const shops = await api(request, '/shops', { page: 1, per_page: 100, scope: 'own' }, seller.token);
+  const open = new Set((shops.HLL.data as { id: number; is_active: number }[]).filter((s) => Number(s.is_active) === 1).map((s) => s.id));
+  const products = await api(request, '/products', { page: 1, per_page: 100, scope: 'own' }, seller.token);
+  const product = (products.HLL.data as { id: number; shop_id: number; state: string; in_stock: number | null }[]).find(
+    (p) => p.state === 'active' && open.has(p.shop_id) && (p.in_stock === null || p.in_stock > 2),
+  )!;
+  const placed = await api(request, '/order', { shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, buyer.token);
+  expect(placed.status).toBe(true);
+  const order = placed.detail as { id: number; total: number; shop_id: number; tracking_number: string; items: { commission_rate: number }[] };
+  expect((await api(request, '/order', { id: order.id, paid_total: order.total }, admin.token)).status).toBe(true);
+  if (deliver) expect((await api(request, '/order/status', { id: order.id, status: 5 }, admin.token)).status).toBe(true);
+  const shop = (shops.HLL.data as { id: number; name: string }[]).find((s) => s.id === order.shop_id)!;
+  return { order, shop };
+}
+
+const section = (page: Page, name: string) => page.getByRole('main').getByRole('table', { name });
+
+test('a seller downloads a monthly statement that lists their sale', async ({ page, request }) => {
+  const { order, shop } = await paidOrder(request, false);
+  await signedIn(page, DEMO.seller);
+  await sidebar(page).getByRole('menuitem', { name: 'Earnings' }).click();
+  await expect(page).toHaveURL(/\/my-earnings$/);
+  await expect(page.getByRole('heading', { name: 'My earnings' })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: shop.name }).first()).toContainText('Pending');
+  await expect(section(page, 'Postings').getByRole('row').filter({ hasText: 'Sale' }).first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Shop' }).click();
+  await page.getByRole('option', { name: shop.name }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement' }).click()]);
+  const month = new Date().toISOString().slice(0, 7);
+  expect(download.suggestedFilename()).toBe(`statement-${shop.id}-${month}.csv`);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toBe('date,type,order_id,entry_id,description,currency,amount,balance');
+  expect(lines.some((l) => l.split(',')[1] === 'sale' && l.split(',')[2] === String(order.id))).toBe(true);
+  expect(lines.at(-1)!.split(',')[1]).toBe('closing balance');
+  await page.screenshot({ path: test.info().outputPath('my-earnings.png'), fullPage: true });
+});
+
+test('an admin pays a shop out and marks the payout paid', async ({ page, request }) => {
+  const { shop, order } = await paidOrder(request, true);
+  await signedIn(page, DEMO.admin);
+
+  // The order dialog shows each line's commission, at the rate frozen on the line, and the seller's net.
+  await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill(order.tracking_number);
+  await search.press('Enter');
+  await page.getByRole('main').getByRole('table').first().getByText(order.tracking_number).click();
+  const items = page.getByRole('dialog').getByRole('table', { name: 'Items' });
+  await expect(items.getByRole('columnheader', { name: /^Commission \(/ })).toBeVisible();
+  await expect(items.getByRole('columnheader', { name: /^Seller's net \(/ })).toBeVisible();
+  await expect(items).toContainText(`(${order.items[0].commission_rate}%)`);
+  await page.screenshot({ path: test.info().outputPath('order-dialog.png') });
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await sidebar(page).getByRole('menuitem', { name: 'Payouts' }).click();
+  await expect(page).toHaveURL(/\/payouts$/);
+  const payOut = section(page, 'Balances').getByRole('button', { name: new RegExp(`^Pay out ${shop.name} `) }).first();
+  await expect(payOut).toBeEnabled();
+  await payOut.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay out' }).click();
+  await expect(page.getByText(/^Payout of [\d.,]+ \w+ created$/)).toBeVisible();
+  await expect(payOut).toBeDisabled();
+
+  const pending = section(page, 'Payouts').getByRole('row').filter({ hasText: shop.name }).filter({ hasText: 'Pending' }).first();
+  await pending.getByRole('button', { name: 'Mark paid' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /Reference/ }).fill('E2E-TRANSFER-7');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(/^Payout \d+ marked paid$/)).toBeVisible();
+  const paid = section(page, 'Payouts').getByRole('row').filter({ hasText: 'E2E-TRANSFER-7' });
+  await expect(paid).toContainText('Paid');
+  await expect(paid.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('payouts.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Commissions report' }).click();
+  await expect(page.getByRole('heading', { name: 'Commissions report' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Commissions report' }).getByRole('row').filter({ hasText: shop.name }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('commissions.png'), fullPage: true });
+});

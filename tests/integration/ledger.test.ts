@@ -1,0 +1,205 @@
+/**
+ * The marketplace's money over real HTTP (issue 28): an order paid at a 10% category rate posts 10%
+ * commission; delivered with PAYOUT_HOLD_DAYS=0 its earnings become available; refunding one line
+ * lowers the seller's balance and the commission in proportion; a payout moves the rest to paid and
+ * the month's statement lists every step and closes at zero. Who may read and move money.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEDGER_CALLS, PAYOUTS_TOKEN, type Balance, type Posting } from '../../contract';
+import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
+
+let s: TestServer;
+let admin: string;
+let buyer: string;
+let seller: { id: number; token: string };
+let otherSeller: { id: number; token: string };
+let partial: string;
+let category: number;
+let shop: number;
+let products: number[];
+const SELLER = [1, 2];
+const clockAt = Date.parse('2026-03-10T12:00:00Z');
+
+const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
+
+beforeAll(async () => {
+  s = await startServer({ config: { payoutHoldDays: 0 }, clock: () => clockAt });
+  admin = await s.login(demo.admin.email, demo.admin.password);
+  buyer = await s.login(demo.buyer.email, demo.buyer.password);
+  seller = await s.userWith(SELLER);
+  otherSeller = await s.userWith(SELLER);
+  partial = (await s.userWith(ADMIN, ['orders', 'shops'])).token;
+  const made = await s.db
+    .insertInto('categories')
+    .values({ name: `Ledger ${Date.now()}`, commission_currency: 'USD', commission_flat_rate: 10, commission_monthly: 0, is_active: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  category = Number(made.id);
+  const created = await s.post('/shop', { ...shopBody('Ledger Shop'), category_id: category }, seller.token);
+  expect(created.body.status).toBe(true);
+  shop = Number(created.body.detail.id);
+  products = [];
+  for (const [name, price] of [['Lamp', 40], ['Rug', 60]] as const) {
+    const p = await s.db
+      .insertInto('products')
+      .values({ name, price, sale_price: 0, currency: 'USD', in_stock: 50, state: 'active', shop_id: shop, category_id: category, subcategory_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    products.push(Number(p.id));
+  }
+});
+afterAll(() => s.close());
+
+const balanceOf = async (token: string, shopId = shop) => {
+  const res = await s.post<unknown, Balance[]>('/balances', { shop_id: shopId }, token);
+  expect(res.body.status).toBe(true);
+  return res.body.HLL!.find((b) => b.currency === 'USD');
+};
+const postingsOf = async (orderId: number) =>
+  (await s.post<unknown, { data: Posting[] }>('/ledger', { page: 1, per_page: 100, order_id: orderId }, admin)).body.HLL!.data;
+
+async function placeAndPay(lines: { product_id: number; quantity: number }[], beforePaying?: () => Promise<unknown>) {
+  const placed = await s.post('/order', { shop_id: shop, items: lines, shipping_address: address }, buyer);
+  expect(placed.body.status).toBe(true);
+  const order = placed.body.detail;
+  await beforePaying?.();
+  const paid = await s.post('/order', { id: order.id, paid_total: order.total, payment_gateway: 'Bank transfer' }, admin);
+  expect(paid.body.status).toBe(true);
+  return order as { id: number; total: number; items: { commission_rate: number }[] };
+}
+
+describe('the money of one order, from payment to statement', () => {
+  it('posts 10% commission, releases on delivery, refunds a line in proportion, pays out the rest, and the statement closes at zero', async () => {
+    // 2 lamps (80.00) and 1 rug (60.00): 140.00, 14.00 of it the marketplace's.
+    // The rate is the one of the sale: raised to 50% between the checkout and the payment, it does not apply.
+    const rate = (percent: number) => s.db.updateTable('categories').set({ commission_flat_rate: percent }).where('id', '=', category).execute();
+    const order = await placeAndPay([{ product_id: products[0], quantity: 2 }, { product_id: products[1], quantity: 1 }], () => rate(50));
+    expect(order.items.map((i) => i.commission_rate)).toEqual([10, 10]);
+    const sale = await postingsOf(order.id);
+    expect(sale.map((p) => [p.account, p.amount]).sort()).toEqual([['buyer_payments', -14000], ['commission', 1400], ['pending', 12600]]);
+    expect(await balanceOf(seller.token)).toMatchObject({ shop_id: shop, pending: 12600, available: 0, paid: 0, debt: 0 });
+
+    // Paying twice posts once.
+    await s.post('/order', { id: order.id, paid_total: order.total }, admin);
+    expect(await postingsOf(order.id)).toHaveLength(3);
+    await rate(10);
+
+    expect((await s.post('/order/status', { id: order.id, status: 5 }, admin)).body.status).toBe(true);
+    expect(await balanceOf(seller.token)).toMatchObject({ pending: 0, available: 12600 });
+
+    // One lamp back: 40.00, of which 4.00 commission and 36.00 the seller's.
+    const refunded = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 1 }], reason: 'Broken in transit' }, admin);
+    expect(refunded.body).toMatchObject({ status: true, detail: { id: expect.any(Number), amount: 4000 } });
+    expect(await balanceOf(seller.token)).toMatchObject({ available: 9000 });
+    const commission = (await postingsOf(order.id)).filter((p) => p.account === 'commission').map((p) => p.amount);
+    expect(commission.sort((a, b) => a - b)).toEqual([-400, 1400]);
+
+    const payout = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    expect(payout.body).toMatchObject({ status: true, detail: { id: expect.any(Number), amount: 9000 } });
+    expect(await balanceOf(seller.token)).toMatchObject({ pending: 0, available: 0, paid: 9000, debt: 0 });
+    const settled = await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'TRX-1' }, admin);
+    expect(settled.body).toMatchObject({ status: true, detail: { state: 'paid', reference: 'TRX-1' } });
+    expect((await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed' }, admin)).http).toBe(409);
+
+    const csv = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-03`, { headers: { Authorization: `Bearer ${seller.token}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await csv.text()).trim().split('\r\n').map((line) => line.split(','));
+    expect(rows.map((r) => [r[1], r[6], r[7]])).toEqual([
+      ['type', 'amount', 'balance'],
+      ['opening balance', '', '0.00'],
+      ['sale', '140.00', '140.00'],
+      ['commission', '-14.00', '126.00'],
+      ['refund', '-40.00', '86.00'],
+      ['commission', '4.00', '90.00'],
+      ['payout', '-90.00', '0.00'],
+      ['closing balance', '', '0.00'],
+    ]);
+  });
+
+  it('a failed payout returns the money to available; a second payout of nothing is refused', async () => {
+    const order = await placeAndPay([{ product_id: products[1], quantity: 1 }]);
+    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    const before = (await balanceOf(admin))!;
+    const payout = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    expect(payout.body.detail.amount).toBe(before.available);
+    const again = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    expect(again.http).toBe(400);
+    expect(again.body).toMatchObject({ status: false, query: expect.stringContaining('nothing available to pay out') });
+    await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
+    expect(await balanceOf(admin)).toMatchObject({ available: before.available, paid: before.paid });
+  });
+
+  it('earnings of an undelivered order stay pending; cancelling a paid order refunds it and they never become available', async () => {
+    const before = (await balanceOf(admin))!;
+    const order = await placeAndPay([{ product_id: products[0], quantity: 1 }]);
+    expect(await balanceOf(admin)).toMatchObject({ pending: before.pending + 3600, available: before.available });
+    await s.post('/order/status', { id: order.id, status: 6 }, admin);
+    expect(await balanceOf(admin)).toMatchObject({ pending: before.pending, available: before.available });
+    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    expect(await balanceOf(admin)).toMatchObject({ pending: before.pending, available: before.available });
+    const refund = await s.post('/refund', { order_id: order.id, reason: 'again' }, admin);
+    expect(refund.http).toBe(409);
+  });
+
+  it('never refunds more than was paid, nor an unpaid order; refunds of a released order may leave a debt the next payout nets', async () => {
+    const order = await placeAndPay([{ product_id: products[0], quantity: 1 }]);
+    const tooMany = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 2 }], reason: 'x' }, admin);
+    expect(tooMany.body).toMatchObject({ status: false, query: `Only 1 of product ${products[0]} can still be refunded on order ${order.id}` });
+    const exact = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 1 }], reason: 'x' }, admin);
+    expect(exact.body.status).toBe(true);
+    const unpaid = (await s.post('/order', { shop_id: shop, items: [{ product_id: products[0], quantity: 1 }], shipping_address: address }, buyer)).body.detail;
+    expect((await s.post('/refund', { order_id: unpaid.id, reason: 'x' }, admin)).body.query).toBe(`Order ${unpaid.id} is not paid: there is nothing to refund`);
+
+    // Delivered (released at once), paid out, then refunded: the shop owes what it was paid.
+    const later = await placeAndPay([{ product_id: products[1], quantity: 1 }]);
+    await s.post('/order/status', { id: later.id, status: 5 }, admin);
+    await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    await s.post('/refund', { order_id: later.id, reason: 'Returned' }, admin);
+    expect(await balanceOf(admin)).toMatchObject({ available: 0, debt: 5400 });
+    const nothing = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    expect(nothing.body).toMatchObject({ status: false, query: 'Ledger Shop owes 54.00 USD: there is nothing to pay out' });
+  });
+});
+
+describe('who may read and move the money', () => {
+  it('a seller reads only their own balances, ledger and statements', async () => {
+    expect((await s.post('/balances', {}, seller.token)).body.HLL.map((b: Balance) => b.shop_id)).toEqual([shop]);
+    expect((await s.post('/balances', {}, otherSeller.token)).body.HLL).toEqual([]);
+    expect((await s.post('/balances', { shop_id: shop }, otherSeller.token)).http).toBe(403);
+    expect((await s.post('/ledger', { page: 1 }, otherSeller.token)).body.HLL.total).toBe(0);
+    expect((await s.post('/ledger', { page: 1, shop_id: shop }, otherSeller.token)).http).toBe(403);
+    const mine = (await s.post('/ledger', { page: 1, per_page: 100 }, seller.token)).body.HLL.data as Posting[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(mine.map((p) => p.shop_id))).toEqual(new Set([shop]));
+    const statement = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-03`, { headers: { Authorization: `Bearer ${otherSeller.token}` } });
+    expect(statement.status).toBe(403);
+  });
+
+  it('refuses every ledger call to anonymous callers, buyers and admins without the access, before reading the body', async () => {
+    for (const call of LEDGER_CALLS) {
+      const path = call.path;
+      const ask = (token: string | null) =>
+        call.method === 'GET'
+          ? fetch(`${s.url}${path}?shop_id=${shop}&month=bad`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).then((r) => r.status)
+          : s.post(path, { malformed: [[[]]] , id: 'x' }, token).then((r) => r.http);
+      expect(await ask(null), `${path} anonymous`).toBe(401);
+      expect(await ask(buyer), `${path} buyer`).toBe(403);
+      // An admin without the call's access: 'payouts' (the partial admin holds orders and shops).
+      const needs = call.access ?? (call.roles.includes('seller') ? PAYOUTS_TOKEN : undefined);
+      if (needs === PAYOUTS_TOKEN) expect(await ask(partial), `${path} partial admin`).toBe(403);
+      if (call.roles.every((r) => r === 'admin')) expect(await ask(seller.token), `${path} seller`).toBe(403);
+    }
+    const noOrders = (await s.userWith(ADMIN, [PAYOUTS_TOKEN])).token;
+    expect((await s.post('/refund', { order_id: 'x' }, noOrders)).http).toBe(403);
+  });
+
+  it('bad input is answered in the envelope', async () => {
+    expect((await s.post('/payout', { shop_id: shop }, admin)).body).toMatchObject({ status: false, query: 'currency is required' });
+    expect((await s.post('/payout/status', { id: 1, state: 'lost' }, admin)).body).toMatchObject({ status: false, query: "state must be 'paid' or 'failed'" });
+    expect((await s.post('/refund', { order_id: 1, lines: 'all', reason: 'x' }, admin)).body).toMatchObject({ status: false });
+    const month = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-13`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(month.status).toBe(400);
+    expect(await month.json()).toMatchObject({ status: false, query: 'month must be YYYY-MM' });
+  });
+});
