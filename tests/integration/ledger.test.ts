@@ -35,6 +35,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   category = Number(made.id);
+  // The story below prices goods only: no shipping class on offer, so no delivery fee (its own test is last).
+  await shipping(0);
   const created = await s.post('/shop', { ...shopBody('Ledger Shop'), category_id: category }, seller.token);
   expect(created.body.status).toBe(true);
   shop = Number(created.body.detail.id);
@@ -49,6 +51,9 @@ beforeAll(async () => {
   }
 });
 afterAll(() => s.close());
+
+/** Turns every shipping class on or off. */
+const shipping = (on: 0 | 1) => s.db.updateTable('shippings').set({ is_active: on }).execute();
 
 const balanceOf = async (token: string, shopId = shop) => {
   const res = await s.post<unknown, Balance[]>('/balances', { shop_id: shopId }, token);
@@ -201,5 +206,21 @@ describe('who may read and move the money', () => {
     const month = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-13`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(month.status).toBe(400);
     expect(await month.json()).toMatchObject({ status: false, query: 'month must be YYYY-MM' });
+  });
+});
+
+describe('the delivery fee', () => {
+  it("is the seller's: posted to their pending balance whole, with no commission on it", async () => {
+    await shipping(1);
+    try {
+      const order = await placeAndPay([{ product_id: products[0], quantity: 1 }]);
+      const fee = Math.round(Number((await s.db.selectFrom('orders').select('delivery_fee').where('id', '=', order.id).executeTakeFirstOrThrow()).delivery_fee) * 100);
+      expect(fee).toBeGreaterThan(0);
+      // One lamp, 40.00: 4.00 commission; the seller is owed 36.00 and the whole fee.
+      const sale = await postingsOf(order.id);
+      expect(sale.map((p) => [p.account, p.amount]).sort()).toEqual([['buyer_payments', -(4000 + fee)], ['commission', 400], ['pending', 3600 + fee]]);
+    } finally {
+      await shipping(0);
+    }
   });
 });
