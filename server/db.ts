@@ -376,7 +376,7 @@ const SERVER_TABLES: TableSpec[] = [
       next_attempt_at: 'varchar(32)', lease_until: 'varchar(32)', leased_by: 'varchar(64)', last_error: 'text', sent_at: 'varchar(32)',
       updated_at: 'varchar(32)',
     },
-    indexes: [['to_email'], ['link_hash'], ['expires_at'], ['state', 'next_attempt_at']],
+    indexes: [['to_email'], ['link_hash'], ['expires_at'], ['state', 'next_attempt_at'], ['state', 'sent_at']],
   },
   // The marketplace's money: journal entries, postings, maintained balances, earnings and refunds.
   ...LEDGER_TABLES,

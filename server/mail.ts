@@ -188,7 +188,7 @@ export class MailWorker {
     } else {
       await db
         .updateTable('mail_outbox')
-        .set({ state: SENT, attempts: Number(mail.attempts ?? 0) + 1, sent_at: now(), last_error: null, lease_until: null, leased_by: null, updated_at: now() })
+        .set({ state: SENT, attempts: Number(mail.attempts ?? 0) + 1, sent_at: iso(this.clock()), last_error: null, lease_until: null, leased_by: null, updated_at: now() })
         .where('id', '=', id)
         .where('leased_by', '=', this.id)
         .execute();

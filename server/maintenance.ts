@@ -1,10 +1,14 @@
 /**
  * Housekeeping: expired sessions, used or expired reset tokens (and the outbox's mails of expired
- * links) and old attempt counters are deleted (indexed deletes, cheap enough to run every few minutes on every process).
+ * links, and mails delivered over SENT_MAIL_DAYS ago) and old attempt counters are deleted (indexed deletes, cheap enough to run every few minutes on every process).
  */
 import type { EntityContract } from '../contract';
 import type { DB } from './db';
 import { loadHooks } from './hooks';
+import { SENT } from './mail';
+
+/** How long a delivered mail stays in the outbox. */
+export const SENT_MAIL_DAYS = 30;
 
 export interface Purged {
   sessions: number;
@@ -19,8 +23,10 @@ export async function purgeExpired(db: DB, at: number = Date.now()): Promise<Pur
     .deleteFrom('password_resets')
     .where((eb) => eb.or([eb('expires_at', '<', stamp), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
-  // A reset link's mail goes with the link's expiry (used and ended links took theirs already).
+  // A reset link's mail goes with the link's expiry (used and ended links took theirs already); a
+  // delivered mail is kept SENT_MAIL_DAYS for reference.
   await db.deleteFrom('mail_outbox').where('expires_at', '<', stamp).execute();
+  await db.deleteFrom('mail_outbox').where('state', '=', SENT).where('sent_at', '<', new Date(at - SENT_MAIL_DAYS * 86_400_000).toISOString()).execute();
   // Attempt windows last a minute; an hour-old counter is long over.
   const limits = await db.deleteFrom('rate_limits').where('window_start', '<', at - 3600_000).executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), resets: Number(resets.numDeletedRows), limits: Number(limits.numDeletedRows) };

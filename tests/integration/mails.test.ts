@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_PATHS } from '../../contract';
 import { MAIL_EVENTS, type MailSerial } from '../../resources/templates/events';
 import { openDatabase, type Database } from '../../server/db';
-import { sweepEntities } from '../../server/maintenance';
+import { purgeExpired, SENT_MAIL_DAYS, sweepEntities } from '../../server/maintenance';
 import { registry } from '../../server/registry';
 import { LEASE_MS, MailWorker, queueMail, smtpTransport } from '../../server/mail';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
@@ -304,6 +304,18 @@ describe('delivery over SMTP', () => {
     t += 2;
     await w.tick();
     expect(smtp.of(id)).toHaveLength(1);
+  });
+
+  // Last: housekeeping a month ahead also ends every session of this file.
+  it('keeps a delivered mail SENT_MAIL_DAYS, then housekeeping deletes it', async () => {
+    const id = await queue();
+    await worker().tick();
+    expect(await row(id)).toMatchObject({ state: 'sent', sent_at: new Date(t).toISOString() });
+    const days = SENT_MAIL_DAYS * 86_400_000;
+    await purgeExpired(s.db, t + days - 60_000);
+    expect(await row(id)).toMatchObject({ state: 'sent' });
+    await purgeExpired(s.db, t + days + 60_000);
+    expect(await s.db.selectFrom('mail_outbox').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 });
 

@@ -245,6 +245,16 @@ describe('step-up', () => {
     for (const [path, body] of calls.slice(0, 3)) expect((await s.post(path, body, token)).body.status, path).toBe(true);
   });
 
+  it('adding a passkey beside authenticator codes asks for a fresh factor too', async () => {
+    const user = await enrolled();
+    t += STEP_UP_MS + 1;
+    const stale = await factor(user.token, { action: 'passkey-begin' });
+    expect(stale).toMatchObject({ http: 403, body: { detail: { step_up: true } } });
+    await factor(user.token, { action: 'verify', code: user.recovery[0] });
+    const fresh = await factor(user.token, { action: 'passkey-begin' });
+    expect(fresh.body).toMatchObject({ status: true, detail: { challenge: expect.any(String), rp: { id: 'console.test' } } });
+  });
+
   it('an admin without a second factor is not asked (the policy makes them have one)', async () => {
     const admin = await s.userWith(ADMIN, ['users']);
     const target = await s.userWith([1, 2]);

@@ -84,6 +84,21 @@ describe('login, register and reset', () => {
     expect(calls[0].body).toMatchObject({ credential: '+44123' });
   });
 
+  it('login sends the second step (a code, or a passkey alone) and leads an admin who must enrol to the setup page', async () => {
+    const { auth, calls } = fake(
+      { json: ok({ detail: { token: 't', id: 1 } }) },
+      { json: ok({ detail: ADMIN }) }, // the profile asked for at once
+      { json: ok({ detail: { token: 'u', id: 2, enrol_second_factor: true } }) },
+      { json: ok({ detail: { token: 'v', id: 3 } }) },
+    );
+    expect(await auth.login({ credential: 'ada', password: 'secret123', otp: '123456' })).toBeUndefined();
+    expect(calls[0].body).toEqual({ credential: 'ada', password: 'secret123', otp: '123456', source: 'inbuilt', actionType: 'login' });
+    expect(await auth.login({ credential: 'bo', password: 'secret123' })).toEqual({ redirectTo: '/second-factor' });
+    const passkey = { id: 'cred', response: {} };
+    await auth.login({ passkey });
+    expect(calls.find((c) => c.url.endsWith('/user/terminal') && 'passkey' in (c.body as object))!.body).toEqual({ passkey, source: 'inbuilt', actionType: 'login' });
+  });
+
   it('login failure throws the query and stores nothing', async () => {
     const { auth } = fake({ json: envelope({ status: false, query: 'Invalid credentials' }) });
     await expect(auth.login({ credential: 'ada', password: 'nope' })).rejects.toThrow('Invalid credentials');

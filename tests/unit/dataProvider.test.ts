@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { envelope, type Info } from '../../contract';
 import { registry } from '../../resources';
-import { createDataProvider, type HttpClient } from '../../dataProvider';
+import { createDataProvider, onStepUp, type HttpClient } from '../../dataProvider';
 import { clearSession, setSession } from '../../authProvider/session';
 
 const API = 'http://api.test/api';
@@ -557,6 +557,61 @@ describe('uploads and the products lifecycle (SPEC §7.4, §7.5)', () => {
     // Nothing chosen: the save goes as it is, with no upload.
     const unchanged = { name: 'Desk lamp', image: [{ id: 1, image: 'x' }] };
     expect(await lifecycle.beforeSave(unchanged, dp)).toBe(unchanged);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('step-up (issue 26)', () => {
+  const refused = { status: 403, json: envelope({ query: 'Confirm with your second factor to continue', detail: { second_factor: ['totp', 'recovery'], step_up: true } }) };
+
+  it('sends a refused call again, once, after the handler confirmed', async () => {
+    const asked: unknown[] = [];
+    onStepUp(async (detail) => void asked.push(detail));
+    try {
+      const { dp, calls } = fake(refused, { json: ok({ query: 'Shop updated successfully' }) });
+      expect((await dp.call('/shop', { id: 3, name: 'x' })).query).toBe('Shop updated successfully');
+      expect(asked).toEqual([{ second_factor: ['totp', 'recovery'], step_up: true }]);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]).toEqual(calls[0]);
+    } finally {
+      onStepUp(null);
+    }
+  });
+
+  it('leaves the refusal as it came when the handler rejects (cancelled), or asks only once', async () => {
+    onStepUp(async () => {
+      throw new Error('cancelled');
+    });
+    try {
+      const { dp, calls } = fake(refused);
+      await expect(dp.call('/shop', { id: 3 })).rejects.toMatchObject({ message: 'Confirm with your second factor to continue', status: 403 });
+      expect(calls).toHaveLength(1);
+    } finally {
+      onStepUp(null);
+    }
+    let asked = 0;
+    onStepUp(async () => void asked++);
+    try {
+      const { dp, calls } = fake(refused, refused);
+      await expect(dp.call('/shop', { id: 3 })).rejects.toMatchObject({ status: 403 });
+      expect([asked, calls.length]).toEqual([1, 2]);
+    } finally {
+      onStepUp(null);
+    }
+  });
+
+  it('is not asked for other refusals, nor without a handler', async () => {
+    let asked = 0;
+    onStepUp(async () => void asked++);
+    try {
+      const { dp } = fake({ status: 403, json: envelope({ query: 'You are not allowed to do this', detail: { second_factor: ['totp'] } }) });
+      await expect(dp.call('/shop', {})).rejects.toMatchObject({ status: 403 });
+      expect(asked).toBe(0);
+    } finally {
+      onStepUp(null);
+    }
+    const { dp, calls } = fake(refused);
+    await expect(dp.call('/shop', {})).rejects.toMatchObject({ status: 403 });
     expect(calls).toHaveLength(1);
   });
 });
