@@ -13,6 +13,13 @@ export default defineResource({
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: { name: s(REQ), type: s({ required: true, oneOf: ['popular', 'upcoming'] }), product_id: i({ default: 0 }), ...ACTIVE },
   },
+  rows: {
+    demo: [
+      { name: 'Acme', type: 'popular', product_id: 0, is_active: 1 },
+      { name: 'Nimbus', type: 'upcoming', product_id: 0, is_active: 1 },
+      { name: 'Zenith', type: 'popular', product_id: 0, is_active: 0 },
+    ],
+  },
   screen: {
     kind: 'list',
     filter: { product_id: 0 },

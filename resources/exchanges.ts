@@ -16,6 +16,16 @@ export default defineResource({
       code: s({ required: true, max: 8, unique: true }), currency: s(REQ), country: s(REQ), ...ACTIVE,
     },
   },
+  rows: {
+    // The source currency's rate: every installation needs it.
+    reference: [{ code: 'USD', country: 'United States', currency: 'US Dollar', currency_symbol: '$', value_per_dollar: 1, is_active: 1 }],
+    demo: [
+      { code: 'GBP', country: 'United Kingdom', currency: 'Pound Sterling', currency_symbol: '£', value_per_dollar: 0.79, is_active: 1 },
+      { code: 'EUR', country: 'Germany', currency: 'Euro', currency_symbol: '€', value_per_dollar: 0.92, is_active: 1 },
+      { code: 'NGN', country: 'Nigeria', currency: 'Naira', currency_symbol: '₦', value_per_dollar: 1550, is_active: 1 },
+      { code: 'LRD', country: 'Liberia', currency: 'Liberian Dollar', currency_symbol: 'L$', value_per_dollar: 192, is_active: 1 },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [

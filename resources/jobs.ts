@@ -19,6 +19,19 @@ export default defineResource({
       state: s(), country: s(REQ), ...ACTIVE,
     },
   },
+  rows: {
+    demo: [
+      { title: 'Customer support agent', description: 'Help our buyers and sellers.', qualification: 'Any degree', details: 'Remote', expiry: '31/12/2026', state: 'Lagos', country: 'Nigeria', is_active: 1 },
+      {
+        title: 'Marketplace operations analyst', description: 'Watch the health of the marketplace.', qualification: 'Two years in e-commerce',
+        details: 'Hybrid, London office', expiry: '30/06/2027', state: 'England', country: 'United Kingdom', is_active: 1,
+      },
+      {
+        title: 'Seller success manager', description: 'Help new sellers open their shops.', qualification: 'Account management',
+        details: 'On site', expiry: '15/01/2027', state: 'Montserrado', country: 'Liberia', is_active: 0,
+      },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [

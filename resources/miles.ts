@@ -16,6 +16,13 @@ export default defineResource({
       ...ACTIVE,
     },
   },
+  rows: {
+    demo: [
+      { country: 'Nigeria', currency: 'USD', value_per_mile: 0.5, is_active: 1 },
+      { country: 'United Kingdom', currency: 'USD', value_per_mile: 1.2, is_active: 1 },
+      { country: 'Liberia', currency: 'USD', value_per_mile: 0.35, is_active: 1 },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [

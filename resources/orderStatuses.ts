@@ -1,5 +1,5 @@
 /** Order statuses (SPEC §2.21, §3.13): a read-only list of the codes of SPEC §4.5. */
-import { ACTIVE, REQ, s } from '../contract';
+import { ACTIVE, ORDER_STATUSES, REQ, s } from '../contract';
 import { defineResource } from './types';
 
 export default defineResource({
@@ -13,6 +13,8 @@ export default defineResource({
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: { name: s(REQ), ...ACTIVE },
   },
+  // The codes of SPEC §4.5, with their ids: every installation needs them.
+  rows: { reference: ORDER_STATUSES.map((status) => ({ ...status, is_active: 1 })) },
   screen: {
     kind: 'list',
     columns: [

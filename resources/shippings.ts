@@ -19,6 +19,13 @@ export default defineResource({
       means: s(REQ), note: t(), ...ACTIVE,
     },
   },
+  rows: {
+    demo: [
+      { duration: '3-5 days', currency: 'USD', amount: 10, means: 'Road', note: 'Standard delivery', is_active: 1 },
+      { duration: '1-2 days', currency: 'USD', amount: 25, means: 'Air', note: 'Express delivery', is_active: 1 },
+      { duration: 'Same day', currency: 'USD', amount: 40, means: 'Courier', note: 'Within the city only', is_active: 1 },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [

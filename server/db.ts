@@ -12,7 +12,7 @@ import {
   CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql,
   type ColumnDataType, type DatabaseConnection, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type SqliteDialectConfig,
 } from 'kysely';
-import type { EntityContract, FieldType, Registry } from '../contract';
+import { maxLengthOf, type EntityContract, type FieldType, type Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
@@ -212,12 +212,10 @@ function cachingStatements(sqlite: SQLite.Database) {
   };
 }
 
-const COLUMN: Record<FieldType, ColumnDataType> = {
-  string: 'varchar(255)',
-  email: 'varchar(255)',
+/** Column types of the other kinds (text-like kinds are varchar of their longest length, DEFAULT_MAX_LENGTH). */
+const COLUMN: Record<Exclude<FieldType, 'string' | 'email' | 'date'>, ColumnDataType> = {
   text: 'text',
   json: 'text',
-  date: 'varchar(32)',
   int: 'integer',
   bool: 'integer',
   number: 'double precision',
@@ -264,7 +262,7 @@ export function textSearchColumns(entity: EntityContract): string[] {
 function entityTable(entity: EntityContract): TableSpec {
   const columns: Record<string, ColumnDataType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    columns[name] = (field.type === 'string' || field.type === 'email') && field.max ? `varchar(${field.max})` : COLUMN[field.type];
+    columns[name] = field.type === 'string' || field.type === 'email' || field.type === 'date' ? `varchar(${maxLengthOf(field)})` : COLUMN[field.type];
   }
   columns.created_at = 'varchar(32)';
   columns.updated_at = 'varchar(32)';

@@ -17,6 +17,13 @@ export default defineResource({
     rules: { read: 'user', create: 'admin', update: 'admin' },
     fields: { location_A: s(REQ), location_B: s(REQ), distance_km: n({ required: true, min: 0 }) },
   },
+  rows: {
+    demo: [
+      { location_A: 'Nigeria,Lagos,Ikeja', location_B: 'Nigeria,Oyo,Ibadan', distance_km: 128 },
+      { location_A: 'United Kingdom,England,London', location_B: 'United Kingdom,England,Manchester', distance_km: 262 },
+      { location_A: 'Liberia,Montserrado,Monrovia', location_B: 'Liberia,Margibi,Kakata', distance_km: 56 },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [

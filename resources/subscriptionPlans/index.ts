@@ -19,6 +19,13 @@ export default defineResource({
       currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), ...ACTIVE,
     },
   },
+  rows: {
+    demo: [
+      { type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 1000, amount: 49, currency: 'USD', is_active: 1 },
+      { type: 'premier', nature: 'listing', period: 'week', unit: '1', total_clicks: 500, amount: 19, currency: 'USD', is_active: 1 },
+      { type: 'commission', nature: 'store', period: 'year', unit: '1', total_clicks: 0, amount: 199, currency: 'USD', is_active: 1 },
+    ],
+  },
   screen: {
     kind: 'list',
     columns: [
