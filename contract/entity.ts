@@ -145,6 +145,12 @@ export interface EntityContract extends ApiSpec {
   owner?: { access: string; via: 'owner_id' | 'shop_id' };
 }
 
+/**
+ * `owner.via: 'shop_id'`: a record belongs to the owner of the shop its shop_id names — that table's
+ * owner_id column.
+ */
+export const OWNED_THROUGH = { shop_id: { parent: 'shops', owner: 'owner_id' } } as const;
+
 /** Whether an entity can create new records through its API (update-only screens say no). */
 export const canCreate = (entity: EntityContract) => entity.rules.create !== 'none';
 

@@ -76,6 +76,17 @@ export interface ResourceApi {
    * demo mode, while the table holds nothing but its reference rows. Checked by the entity's rules.
    */
   rows?: { reference?: readonly DeclaredRow[]; demo?: readonly DeclaredRow[] };
+  /** Server-only parts of the entity's table: columns no payload carries, unique column sets, indexes its readers need. */
+  table?: TableExtras;
+}
+
+/** A column type of a table's server-only columns. */
+export type ColumnType = `varchar(${number})` | 'integer' | 'bigint' | 'text' | 'double precision';
+
+export interface TableExtras {
+  columns?: Readonly<Record<string, ColumnType>>;
+  unique?: readonly (readonly string[])[];
+  indexes?: readonly (readonly string[])[];
 }
 
 /** A row of a declaration: field values as a payload carries them. */

@@ -16,6 +16,13 @@ export default defineResource({
       user_ip_address: s({ max: 64 }), chats: j(), ...ACTIVE,
     },
   },
+  // Server-only: the visitor's chat key (hashed; the key itself lives in the visitor's cookie), how many
+  // messages the visitor wrote, and how many of them the admins have seen (the unread count). The chat
+  // feed reads what changed since its last look; a visitor's chat is found by its key.
+  table: {
+    columns: { visitor_key_hash: 'varchar(64)', visitor_messages: 'integer', admin_seen: 'integer' },
+    indexes: [['updated_at'], ['visitor_key_hash']],
+  },
   screen: { kind: 'page', component: () => import('./ChatPage') },
   // The visitor's side (SPEC §7.8 /chat/me): a public page, no sign-in.
   publicRoutes: [{ path: '/chat', component: () => import('./VisitorChat') }],
