@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'brands',
   title: 'Brand',
+  recordRepresentation: 'name',
   menu: { token: 'brands', path: '/brands', order: 140, icon: 'LocalOffer' },
   api: {
     save: '/brand', list: '/brands', status: '/brand/status',

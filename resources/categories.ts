@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'categories',
   title: 'Category',
+  recordRepresentation: 'name',
   menu: { token: 'category', path: '/category', order: 90, icon: 'Category' },
   api: {
     save: '/category', list: '/categories', status: '/category/status',

@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'exchanges',
   title: 'Exchange rate',
+  recordRepresentation: 'code',
   menu: { token: 'currencies-exchange', path: '/Currencies-exchange', order: 170, icon: 'CurrencyExchange' },
   api: {
     save: '/exchanges', list: '/exchangess', status: '/exchanges/status',

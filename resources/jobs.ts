@@ -8,6 +8,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'jobs',
   title: 'Job post',
+  recordRepresentation: 'title',
   menu: { token: 'job-posts', path: '/job-posts', order: 110, icon: 'Work' },
   api: {
     save: '/job', list: '/jobs', status: '/job/status',

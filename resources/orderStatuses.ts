@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'orderStatuses',
   title: 'Order status',
+  recordRepresentation: 'name',
   menu: { token: 'order-status', path: '/order-status', order: 160, icon: 'FactCheck' },
   api: {
     save: '/orderStatus', list: '/orderStatuss', status: '/orderStatus/status',

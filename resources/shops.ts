@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'shops',
   title: 'Shop',
+  recordRepresentation: 'name',
   menu: { token: 'shops', path: '/shops', order: 40, icon: 'Store' },
   seller: {
     token: 'my-shops', path: '/my-shops', order: 10, sellerOrder: 1, icon: 'Storefront', via: 'owner_id',

@@ -10,6 +10,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'subcategories',
   title: 'Subcategory',
+  recordRepresentation: 'name',
   screenPath: '/subcategory',
   api: {
     access: 'category',

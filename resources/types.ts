@@ -172,6 +172,11 @@ export interface ResourceWords {
 export interface ResourceDefinition extends ResourceApi {
   screen?: ListScreen | PageScreen;
   /**
+   * The record path that names a record (react-admin's recordRepresentation): the editing panel's
+   * title, the delete confirmation, references. Absent: '#<id>'.
+   */
+  recordRepresentation?: string;
+  /**
    * Its words in each language of the console, beside the declaration (i18n/ keeps the words the
    * screens share). A unit test fails when a label the screen shows lacks a word in either language.
    */

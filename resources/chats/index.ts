@@ -5,6 +5,7 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'chats',
   title: 'Chat',
+  recordRepresentation: 'user_name',
   menu: { token: 'chat-logs', path: '/chat-logs', order: 220, icon: 'Forum' },
   api: {
     save: '/chat', list: '/chats', status: '/chat/status',

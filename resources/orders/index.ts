@@ -13,6 +13,7 @@ const details: Loader<OrderDialogProps> = () => import('./OrderDetails');
 export default defineResource({
   name: 'orders',
   title: 'Order',
+  recordRepresentation: 'tracking_number',
   menu: { token: 'orders', path: '/orders', order: 60, icon: 'ReceiptLong' },
   seller: {
     token: 'my-orders', path: '/my-orders', order: 30, sellerOrder: 2, icon: 'ShoppingBag', via: 'shop_id',

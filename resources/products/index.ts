@@ -9,6 +9,7 @@ import { lifecycle } from './lifecycle';
 export default defineResource({
   name: 'products',
   title: 'Product',
+  recordRepresentation: 'name',
   menu: { token: 'products', path: '/products', order: 50, icon: 'Inventory' },
   seller: {
     token: 'my-products', path: '/my-products', order: 20, sellerOrder: 3, icon: 'Inventory2', via: 'shop_id',

@@ -9,6 +9,7 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'templates',
   title: 'Template',
+  recordRepresentation: 'subject',
   menu: { token: 'mail-templates', path: '/mail-templates', order: 150, icon: 'Email' },
   api: {
     save: '/templates', list: '/templatess', status: '/templates/status',

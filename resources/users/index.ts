@@ -11,6 +11,7 @@ const account = () => import('./AccountPage');
 export default defineResource({
   name: 'users',
   title: 'User',
+  recordRepresentation: 'name',
   menu: { token: 'users', path: '/users', order: 130, icon: 'ManageAccounts' },
   api: {
     save: '/user/edit', list: '/users', status: '/user/status',

@@ -12,7 +12,7 @@ import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/ma
 import SaveIcon from '@mui/icons-material/Save';
 import {
   CanAccess, Confirm, CreateBase, EditBase, Form, Loading, RadioButtonGroupInput, SaveButton, useDataProvider,
-  useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
+  useGetIdentity, useGetOne, useGetRecordRepresentation, useNotify, useRedirect, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
 import { canCreate, isOn, type EntityContract } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
@@ -39,14 +39,6 @@ export interface PanelProps {
 /** Whether the console resource is the definition's seller variant ('my-products' of products). */
 const sellerVariant = (def: ResourceDefinition, resource: string) => !!def.seller && resource === def.seller.path.slice(1);
 
-/** How a record is named in the panel's title and the delete confirmation. */
-export function recordLabel(record: RaRecord): string {
-  for (const key of ['name', 'title', 'subject', 'code', 'tracking_number', 'user_name']) {
-    const value = record[key];
-    if (typeof value === 'string' && value.trim()) return `${value.trim()} (#${record.id})`;
-  }
-  return `#${record.id}`;
-}
 
 /** Every form value a field writes: a location picker writes its levels and their details. */
 function shownSources(fields: readonly Field[]): string[] {
@@ -173,6 +165,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const redirect = useRedirect();
   const answer = useAnswer();
+  const representation = useGetRecordRepresentation(resource);
   const [confirming, setConfirming] = useState(false);
   const control = screen.control!;
   const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
@@ -227,7 +220,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
         isOpen={confirming}
         title="management.confirm_delete_title"
         content="management.confirm_delete_content"
-        translateOptions={{ name: recordLabel(record) }}
+        translateOptions={{ name: representation(record) }}
         confirm="management.delete"
         confirmColor="warning"
         onConfirm={remove}
@@ -266,6 +259,7 @@ interface TabEntry {
 export function EditorPanel(props: PanelProps) {
   const { def, screen, resource, id, tab } = props;
   const translate = useTranslate();
+  const representation = useGetRecordRepresentation(resource);
   const redirect = useRedirect();
   const { data: record, isPending, error } = useGetOne(resource, { id: id ?? '' }, { enabled: id !== undefined, retry: false });
   const tabs: TabEntry[] = [
@@ -298,7 +292,7 @@ export function EditorPanel(props: PanelProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={translate('management.panel')}>
       <Typography variant="h6" component="h2">
-        {record ? translate('management.editing', { name: recordLabel(record) }) : translate('management.new_record')}
+        {record ? translate('management.editing', { name: representation(record) }) : translate('management.new_record')}
       </Typography>
       <Tabs value={shown?.id ?? false} onChange={(_e, value: string) => redirect(value ? `${base}/${value}` : base)}>
         {tabs.map((t) => (
