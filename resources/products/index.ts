@@ -5,6 +5,7 @@
 import { i, j, n, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
 import { lifecycle } from './lifecycle';
+import { MY_PRODUCTS_PATH } from './paths';
 
 export default defineResource({
   name: 'products',
@@ -12,7 +13,7 @@ export default defineResource({
   recordRepresentation: 'name',
   menu: { token: 'products', path: '/products', order: 50, icon: 'Inventory' },
   seller: {
-    token: 'my-products', path: '/my-products', order: 20, sellerOrder: 3, icon: 'Inventory2', via: 'shop_id',
+    token: 'my-products', path: MY_PRODUCTS_PATH, order: 20, sellerOrder: 3, icon: 'Inventory2', via: 'shop_id',
   },
   api: {
     save: '/product', list: '/products', status: '/product/status',

@@ -10,7 +10,7 @@ import { convert, roleOf, type Rate } from '../../contract';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
 } from '../../contract/dashboard';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import { PAGE_INDEX, type DB, type Row } from '../db';
 import { ORDER_STATS } from '../orderStats';
