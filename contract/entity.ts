@@ -114,6 +114,12 @@ export interface ApiSpec {
   sellerStatusAs?: Readonly<Record<string, string>>;
   /** The list call is a multipart form with the permission header, which also reads one record by `{id}` (users, SPEC §7.2). */
   multipartList?: boolean;
+  /**
+   * The console's save sends SPEC §3.24's one payload (contract/onePayload.ts: every legacy form's
+   * fields, groups and defaults), as the legacy back end expects. Otherwise the payload is derived from
+   * this entity's own fields (their groups, wraps and defaults).
+   */
+  onePayload?: boolean;
   /** The save call carries exactly these fields (users' edit call, SPEC §7.2). */
   saveFields?: readonly string[];
   /** The access token of the admin screen, when the entity has no menu entry of its own (subcategories). */

@@ -8,3 +8,4 @@ export * from './types';
 export * from './money';
 export * from './calls';
 export * from './chat';
+export * from './onePayload';

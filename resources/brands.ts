@@ -12,6 +12,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 13, targets: ['id', 'name'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: { name: s(REQ), type: s({ required: true, oneOf: ['popular', 'upcoming'] }), product_id: i({ default: 0 }), ...ACTIVE },
   },
   rows: {

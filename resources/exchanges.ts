@@ -12,6 +12,7 @@ export default defineResource({
     listShape: 'array', search: { keyIndex: 20, targets: ['id', 'code', 'country', 'currency'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'public', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       value_per_dollar: n({ required: true, min: 0.000001 }), currency_symbol: s({ required: true, max: 8 }),
       code: s({ required: true, max: 8, unique: true }), currency: s(REQ), country: s(REQ), ...ACTIVE,

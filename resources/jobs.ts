@@ -15,6 +15,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 18, targets: ['id', 'title', 'description', 'qualification', 'details'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'public', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10 }),
       state: s(), country: s(REQ), ...ACTIVE,

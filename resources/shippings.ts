@@ -14,6 +14,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 8, targets: ['id', 'means', 'duration', 'note'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       duration: s(REQ), currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), amount: n({ required: true, min: 0 }),
       means: s(REQ), note: t(), ...ACTIVE,

@@ -15,6 +15,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 10, targets: ['id', 'name'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'owner', create: 'owner', update: 'owner' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       owner_id: i({ serverSet: true, creator: true }), name: s(REQ), description: t(REQ), category_id: i(REQ),
       ...address(true),

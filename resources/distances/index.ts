@@ -15,6 +15,7 @@ export default defineResource({
     listShape: 'array', search: { keyIndex: 21, targets: ['id', 'location_A', 'location_B', 'distance_km'] },
     remove: 'id', activeAs: 'int', statusFields: [],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: { location_A: s(REQ), location_B: s(REQ), distance_km: n({ required: true, min: 0 }) },
   },
   rows: {

@@ -21,6 +21,7 @@ export default defineResource({
     remove: 'tyype+type', activeAs: 'int', statusFields: ['premier', 'product_type', 'state'],
     statusExtra: { type: 'state' },
     rules: { read: 'owner', create: 'owner', update: 'owner' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       shop_id: i(REQ), name: s(REQ), description: t(REQ), currency: s({ required: true, max: 8, wrap: 'code' }),
       price: n({ required: true, min: 0, default: 0 }), sale_price: n({ required: true, min: 0, default: 0 }), in_stock: i(REQ), unit: s(), height: n({ min: 0 }), width: n({ min: 0 }), length: n({ min: 0 }),

@@ -14,6 +14,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 11, targets: ['id', 'type', 'nature', 'period'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       type: s(), nature: s(), period: s(), unit: s(), total_clicks: i({ min: 0 }), amount: n({ required: true, min: 0 }),
       currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), ...ACTIVE,

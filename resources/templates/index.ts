@@ -16,6 +16,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 16, targets: ['id', 'subject', 'message', 'from_email'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'admin', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       from_email: s({ type: 'email', required: true }), subject: s(REQ), message: t(REQ),
       serial: s(), dispatch_status: s(), ...ACTIVE,

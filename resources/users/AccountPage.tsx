@@ -16,7 +16,7 @@ import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import { getSession } from '../../authProvider/session';
 import { useRefreshProfile } from '../../src/layout/ProfileWatcher';
 import { inLanguage, messageOf } from '../../src/pages/messages';
-import { buildPayload, formValues } from '../../src/screens/payload';
+import { buildPayload, formValues } from '../../contract';
 import { registry } from '../index';
 
 const T = 'resources.users.account';

@@ -22,7 +22,7 @@ import { StatusDot } from '../widgets/StatusDot';
 import { Cell } from './cells';
 import { FieldInput, isWide } from './FieldInput';
 import { Loaded } from './loaded';
-import { buildPayload, formValues } from './payload';
+import { formValuesFor, payloadFor } from './payload';
 
 export interface PanelProps {
   def: ResourceDefinition;
@@ -84,9 +84,9 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const form = screen.form!;
   const shown = shownSources(form.fields);
   const transform = (values: Record<string, unknown>) =>
-    buildPayload(values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
+    payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
   const body = (
-    <Form record={formValues(record, form.fields)} warnWhenUnsavedChanges noValidate>
+    <Form record={formValuesFor(entity, record, form.fields)} warnWhenUnsavedChanges noValidate>
       <FormFields fields={form.fields} name={def.name} entity={entity} />
       <SaveButton label="management.save" />
     </Form>

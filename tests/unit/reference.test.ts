@@ -9,7 +9,7 @@ import { createDataProvider, type HttpClient } from '../../dataProvider';
 import { clearSession, setSession } from '../../authProvider/session';
 import { registry } from '../../resources';
 import { i18nProvider } from '../../i18n';
-import { buildPayload } from '../../src/screens/payload';
+import { buildPayload } from '../../contract';
 import { activeFor, lifecycle } from '../../resources/deletions/lifecycle';
 import { cvName, downloadUrl } from '../../resources/applicants/download';
 import { placeText } from '../../resources/distances/place';
