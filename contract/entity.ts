@@ -38,7 +38,35 @@ export interface FieldSpec {
   files?: boolean;
   /** The server looks records up by this column (an order's hold expiry): it gets an index of its own. */
   indexed?: boolean;
+  /** Text: the format the whole value must have (a coupon's code), checked by the server and the form. */
+  pattern?: FieldPattern;
 }
+
+/** A text format: the expression, a value that has it, and the format in words in each language. */
+export interface FieldPattern {
+  /** A regular expression in JavaScript's syntax, without flags; the whole value must match it: '[A-Z0-9]+'. */
+  regex: string;
+  /** A value of this format, shown in messages and used by the generated tests: 'WELCOME10'. */
+  example: string;
+  /** The format in words, completing "… must be": '3 to 32 capital letters or digits'. */
+  hint: { en: string; fr: string };
+}
+
+/** The longest text of each kind when a field sets no max (a json field: its encoded length). */
+export const DEFAULT_MAX_LENGTH = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
+
+/** The longest value of a text-like field: its own max, or its kind's. */
+export const maxLengthOf = (field: FieldSpec): number =>
+  field.max ?? (field.type in DEFAULT_MAX_LENGTH ? DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] : Infinity);
+
+/** The pattern as an expression matching whole values (anchored, Unicode). */
+export const patternRegExp = (pattern: FieldPattern): RegExp => new RegExp(`^(?:${pattern.regex})$`, 'u');
+
+/** Whether a text has the field's format (a field without a pattern takes any text). */
+export const matchesPattern = (field: FieldSpec, text: string): boolean => !field.pattern || patternRegExp(field.pattern).test(text);
+
+/** The server's words when a text lacks its format: 'code must be 3 to 32 capital letters or digits, such as WELCOME10'. */
+export const patternProblem = (what: string, pattern: FieldPattern): string => `${what} must be ${pattern.hint.en}, such as ${pattern.example}`;
 
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */
 export interface Relation {
@@ -86,6 +114,12 @@ export interface ApiSpec {
   sellerStatusAs?: Readonly<Record<string, string>>;
   /** The list call is a multipart form with the permission header, which also reads one record by `{id}` (users, SPEC §7.2). */
   multipartList?: boolean;
+  /**
+   * The console's save sends SPEC §3.24's one payload (contract/onePayload.ts: every legacy form's
+   * fields, groups and defaults), as the legacy back end expects. Otherwise the payload is derived from
+   * this entity's own fields (their groups, wraps and defaults).
+   */
+  onePayload?: boolean;
   /** The save call carries exactly these fields (users' edit call, SPEC §7.2). */
   saveFields?: readonly string[];
   /** The access token of the admin screen, when the entity has no menu entry of its own (subcategories). */
@@ -116,6 +150,12 @@ export interface EntityContract extends ApiSpec {
   /** Seller variant: the token of the seller screen and how records belong to a seller. */
   owner?: { access: string; via: 'owner_id' | 'shop_id' };
 }
+
+/**
+ * `owner.via: 'shop_id'`: a record belongs to the owner of the shop its shop_id names — that table's
+ * owner_id column.
+ */
+export const OWNED_THROUGH = { shop_id: { parent: 'shops', owner: 'owner_id' } } as const;
 
 /** Whether an entity can create new records through its API (update-only screens say no). */
 export const canCreate = (entity: EntityContract) => entity.rules.create !== 'none';

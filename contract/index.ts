@@ -10,3 +10,4 @@ export * from './calls';
 export * from './chat';
 export * from './ledger';
 export * from './csv';
+export * from './onePayload';

@@ -4,7 +4,7 @@
  * (server/registry.ts); tables, routes, rules, the sidebar, canAccess and the generated tests all
  * read it, so declaring a resource file declares everything else.
  */
-import type { ApiSpec, EntityContract } from './entity';
+import { maxLengthOf, patternRegExp, type ApiSpec, type EntityContract } from './entity';
 import { isAlwaysAllowed } from './roles';
 
 /** A sidebar entry of SPEC §2.6: its access token (SPEC §6.2), route path (SPEC §2.1), place and icon. */
@@ -70,7 +70,27 @@ export interface ResourceApi {
    * signed-in user, or only to those holding `access` (a sidebar token).
    */
   routes?: readonly PageRoute[];
+  /**
+   * Rows the entity's table starts with, written as a save's payload would carry them (an `id` may be
+   * given): `reference` in every installation, when the table is empty (order statuses); `demo` in
+   * demo mode, while the table holds nothing but its reference rows. Checked by the entity's rules.
+   */
+  rows?: { reference?: readonly DeclaredRow[]; demo?: readonly DeclaredRow[] };
+  /** Server-only parts of the entity's table: columns no payload carries, unique column sets, indexes its readers need. */
+  table?: TableExtras;
 }
+
+/** A column type of a table's server-only columns. */
+export type ColumnType = `varchar(${number})` | 'integer' | 'bigint' | 'text' | 'double precision';
+
+export interface TableExtras {
+  columns?: Readonly<Record<string, ColumnType>>;
+  unique?: readonly (readonly string[])[];
+  indexes?: readonly (readonly string[])[];
+}
+
+/** A row of a declaration: field values as a payload carries them. */
+export type DeclaredRow = Readonly<Record<string, unknown>>;
 
 /** A console page of a resource: its path, and the sidebar token it needs (none: any signed-in user). */
 export interface PageRoute {
@@ -149,10 +169,30 @@ export function derivedKeyIndex(name: string): number {
   return 1000 + (hash % 9000);
 }
 
+/** A pattern is a text field's, compiles, and its example has it (generated tests and messages use the example). */
+function checkPatterns(def: ResourceApi): void {
+  for (const [name, field] of Object.entries(def.api.fields)) {
+    if (!field.pattern) continue;
+    const where = `${def.name}.${name}`;
+    if (!['string', 'text', 'email'].includes(field.type)) throw new Error(`${where}: a pattern needs a text field`);
+    let regex: RegExp;
+    try {
+      regex = patternRegExp(field.pattern);
+    } catch (error) {
+      throw new Error(`${where}: the pattern does not compile (${String(error)})`);
+    }
+    const { example } = field.pattern;
+    if (!regex.test(example) || example.length > maxLengthOf(field) || example.length < (field.min ?? 0)) {
+      throw new Error(`${where}: the example ${example} does not have the field's format`);
+    }
+  }
+}
+
 /** The entity a resource file declares, with its names resolved from its menu entries. */
 export function entityOf(def: ResourceApi): EntityContract {
   const access = def.api.access ?? def.menu?.token;
   if (!access) throw new Error(`Resource ${def.name} needs a menu entry or api.access`);
+  checkPatterns(def);
   const { search, ...api } = def.api;
   return {
     ...api,

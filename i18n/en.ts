@@ -102,6 +102,7 @@ export const en = {
   },
   validation: {
     password_min: 'Your password must be minimum 8 digits',
+    pattern: 'Must be %{hint}, such as %{example}',
   },
   session: {
     ended: 'Your session has ended, please sign in again',
@@ -1016,7 +1017,6 @@ export const en = {
       Chat: 'Chat',
       'Shipping class': 'Shipping class',
       Order: 'Order',
-      Coupon: 'Coupon',
       'Job application': 'Job application',
       'Custom distance': 'Custom distance',
       Template: 'Template',

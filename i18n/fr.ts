@@ -95,6 +95,7 @@ export const fr = {
   },
   validation: {
     password_min: 'Votre mot de passe doit comporter au moins 8 caractères',
+    pattern: 'Format attendu : %{hint}, par exemple %{example}',
   },
   session: {
     ended: 'Votre session a pris fin, veuillez vous reconnecter',
@@ -1000,7 +1001,6 @@ export const fr = {
       Chat: 'Discussion',
       'Shipping class': "Classe d'expédition",
       Order: 'Commande',
-      Coupon: 'Bon de réduction',
       'Job application': 'Candidature',
       'Custom distance': 'Distance personnalisée',
       Template: 'Modèle',

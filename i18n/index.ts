@@ -1,14 +1,16 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { registry } from '../resources';
 import { en } from './en';
-import { isServerTitle, matchServerMessage } from './server';
+import { withWords } from './resourceWords';
+import { matchServerMessage } from './server';
 
 export { en };
 export type { Messages } from './en';
 
-/** react-admin's English strings with the console's own strings merged over them. */
-export const messages: TranslationMessages = { ...englishMessages, ...en };
+/** react-admin's English strings with the console's own strings, and the resource files' words, merged over them. */
+export const messages: TranslationMessages = { ...englishMessages, ...withWords(en, registry.resources, 'en') };
 
 /**
  * French (react-admin's strings with the console's merged over them) is loaded on first use, so an
@@ -80,7 +82,7 @@ export function createI18nProvider(wanted: Locale = initialLocale()): I18nProvid
       const found = matchServerMessage(key);
       if (found) {
         const values = { ...found.values };
-        if (values.title && isServerTitle(values.title)) values.title = polyglot.translate(`server.titles.${values.title}`);
+        if (values.title) values.title = polyglot.translate(`server.titles.${values.title}`, { _: values.title });
         return polyglot.translate(found.key, { ...options, ...values });
       }
     }

@@ -39,5 +39,3 @@ export function matchServerMessage(text: string): ServerMatch | null {
   return null;
 }
 
-/** Record names of the server's texts ('Shop created successfully') that have a translation. */
-export const isServerTitle = (title: string): boolean => Object.prototype.hasOwnProperty.call(en.server.titles, title);

@@ -5,13 +5,22 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'brands',
   title: 'Brand',
+  recordRepresentation: 'name',
   menu: { token: 'brands', path: '/brands', order: 140, icon: 'LocalOffer' },
   api: {
     save: '/brand', list: '/brands', status: '/brand/status',
     listShape: 'paginated', search: { keyIndex: 13, targets: ['id', 'name'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: { name: s(REQ), type: s({ required: true, oneOf: ['popular', 'upcoming'] }), product_id: i({ default: 0 }), ...ACTIVE },
+  },
+  rows: {
+    demo: [
+      { name: 'Acme', type: 'popular', product_id: 0, is_active: 1 },
+      { name: 'Nimbus', type: 'upcoming', product_id: 0, is_active: 1 },
+      { name: 'Zenith', type: 'popular', product_id: 0, is_active: 0 },
+    ],
   },
   screen: {
     kind: 'list',

@@ -5,12 +5,14 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'categories',
   title: 'Category',
+  recordRepresentation: 'name',
   menu: { token: 'category', path: '/category', order: 90, icon: 'Category' },
   api: {
     save: '/category', list: '/categories', status: '/category/status',
     listShape: 'paginated', search: { keyIndex: 2, targets: ['id', 'name'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       name: s({ required: true, unique: true }), commission_currency: s({ required: true, max: 8, adminOnly: true }),
       commission_flat_rate: n({ required: true, adminOnly: true, min: 0, max: 100 }), commission_monthly: n({ adminOnly: true, min: 0 }),

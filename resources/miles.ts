@@ -11,10 +11,18 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 9, targets: ['id', 'currency', 'country'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), country: s(REQ), value_per_mile: n({ required: true, min: 0 }),
       ...ACTIVE,
     },
+  },
+  rows: {
+    demo: [
+      { country: 'Nigeria', currency: 'USD', value_per_mile: 0.5, is_active: 1 },
+      { country: 'United Kingdom', currency: 'USD', value_per_mile: 1.2, is_active: 1 },
+      { country: 'Liberia', currency: 'USD', value_per_mile: 0.35, is_active: 1 },
+    ],
   },
   screen: {
     kind: 'list',

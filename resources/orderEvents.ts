@@ -9,6 +9,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'orderEvents',
   title: 'Order event',
+  recordRepresentation: 'user_name',
   api: {
     save: '/orderEvent', list: '/orderEvents', status: '/orderEvent/status',
     listShape: 'array', remove: 'none', activeAs: 'int', statusFields: [],

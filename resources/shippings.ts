@@ -14,10 +14,18 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 8, targets: ['id', 'means', 'duration', 'note'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       duration: s(REQ), currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), amount: n({ required: true, min: 0 }),
       means: s(REQ), note: t(), ...ACTIVE,
     },
+  },
+  rows: {
+    demo: [
+      { duration: '3-5 days', currency: 'USD', amount: 10, means: 'Road', note: 'Standard delivery', is_active: 1 },
+      { duration: '1-2 days', currency: 'USD', amount: 25, means: 'Air', note: 'Express delivery', is_active: 1 },
+      { duration: 'Same day', currency: 'USD', amount: 40, means: 'Courier', note: 'Within the city only', is_active: 1 },
+    ],
   },
   screen: {
     kind: 'list',

@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'shops',
   title: 'Shop',
+  recordRepresentation: 'name',
   menu: { token: 'shops', path: '/shops', order: 40, icon: 'Store' },
   seller: {
     token: 'my-shops', path: '/my-shops', order: 10, sellerOrder: 1, icon: 'Storefront', via: 'owner_id',
@@ -14,6 +15,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 10, targets: ['id', 'name'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'owner', create: 'owner', update: 'owner' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       owner_id: i({ serverSet: true, creator: true }), name: s(REQ), description: t(REQ), category_id: i(REQ),
       ...address(true),

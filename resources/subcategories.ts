@@ -10,6 +10,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'subcategories',
   title: 'Subcategory',
+  recordRepresentation: 'name',
   screenPath: '/subcategory',
   api: {
     access: 'category',
@@ -17,6 +18,7 @@ export default defineResource({
     listShape: 'paginated', search: { targets: ['id', 'name', 'serial'] },
     remove: 'none', activeAs: 'int', statusFields: [],
     rules: { read: 'admin', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     extension: true,
     fields: { category_id: i(REQ), name: s({ required: true, max: 255 }), serial: s({ max: 255 }) },
     relations: [{ as: 'category', entity: 'categories', key: 'category_id', kind: 'one', pick: ['id', 'name'] }],

@@ -5,6 +5,7 @@ import { defineResource } from './types';
 export default defineResource({
   name: 'supports',
   title: 'Support message',
+  recordRepresentation: 'title',
   menu: { token: 'support', path: '/support', order: 100, icon: 'SupportAgent' },
   api: {
     save: '/support', list: '/supports', status: '/support/status',

@@ -157,8 +157,35 @@ export interface PageScreen {
   component: Loader;
 }
 
+/**
+ * A resource's words in one language, merged into the console's messages (i18n/resourceWords.ts):
+ * `menu` is its sidebar label (`menu.<token>`), `title` its record's name in the server's messages
+ * (`server.titles.<title>`), and the rest its screen's labels under `resources.<name>`: `fields` label
+ * columns by record path, `inputs` form inputs and Control options, `choices` option values,
+ * `placeholders` inputs' placeholders, `name` the record's name ('Coupon |||| Coupons').
+ */
+export interface ResourceWords {
+  menu?: string;
+  title?: string;
+  name?: string;
+  fields?: Readonly<Record<string, string>>;
+  inputs?: Readonly<Record<string, string>>;
+  choices?: Readonly<Record<string, string>>;
+  placeholders?: Readonly<Record<string, string>>;
+}
+
 export interface ResourceDefinition extends ResourceApi {
   screen?: ListScreen | PageScreen;
+  /**
+   * The record path that names a record (react-admin's recordRepresentation): the editing panel's
+   * title, the delete confirmation, references. Absent: '#<id>'.
+   */
+  recordRepresentation?: string;
+  /**
+   * Its words in each language of the console, beside the declaration (i18n/ keeps the words the
+   * screens share). A unit test fails when a label the screen shows lacks a word in either language.
+   */
+  words?: { en: ResourceWords; fr: ResourceWords };
   /**
    * Per-resource data hooks (ra-core's withLifecycleCallbacks): uploads before a save, payload
    * shaping, reading answers. Applied to the admin screen and its seller variant.

@@ -3,29 +3,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { CALLS, envelope, type CallRole, type Registry } from '../contract';
-import { oneReading, type Database } from './db';
-import type { DataDialect, ServerConfig } from './config';
-import { resolveCaller, type Caller } from './auth';
-import { callGate, type Gate } from './guard';
+import { CALLS, envelope, type Registry } from '../contract';
+import { oneReading } from './db';
+import { resolveCaller } from './auth';
+import { callGate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { OneLinePerRequest, requestId } from './logging';
 import { consoleHeaders } from './headers';
 import { guardConnections } from './connections';
-import { DEFAULT_LIMITS, Throttle, addressKey, type Limits } from './throttle';
-import type { UploadPolicy } from './attachments';
+import { DEFAULT_LIMITS, Throttle, addressKey } from './throttle';
+import { FASTIFY_MESSAGES, bodyOf, failure, type AppContext, type Context } from './context';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
 import { quoteRoutes } from './routes/quote';
 import { myRequestRoutes } from './routes/myRequests';
 import { geoRoutes } from './routes/geo';
-import { entityRoutes, type EntityService } from './routes/entities';
+import { entityRoutes } from './routes/entities';
 import { restRoutes } from './routes/rest';
 import { openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
@@ -39,63 +38,13 @@ import { chatRoutes } from './routes/chat';
 import { userRoutes } from './routes/users';
 import { secondFactorRoutes } from './routes/secondFactor';
 import { enrolmentGate } from './secondFactorPolicy';
-import { healthRoutes, type OpsContext } from './ops/health';
+import { healthRoutes } from './ops/health';
 import { metricsRoutes } from './ops/metrics';
 import { closeConnectionsWhileStopping } from './ops/shutdown';
-import { openFileStore, type FileStore } from './storage';
+import { openFileStore } from './storage';
 
-export interface Context {
-  db: Database['db'];
-  /** The resource files the server serves; the ones under resources/ unless a test brings its own. */
-  registry?: Registry;
-  /**
-   * dataDir: where uploaded files live (a temporary folder when not given), or their incoming folder
-   * when filesBucket names an S3-compatible bucket (server/storage.ts).
-   */
-  config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'payoutHoldDays' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor'>>
-    & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
-  /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
-  limits?: Limits;
-  clock?: () => number;
-  /** Built from limits and clock when not given. */
-  throttle?: Throttle;
-  /** The operator's side: connections for the metrics, METRICS_TOKEN, whether the process is stopping. */
-  ops?: OpsContext;
-}
 
-/**
- * The context the routes receive: the registry resolved, and each entity's operations (filled by
- * the routes that own them, read by the REST face and the API description).
- */
-export type AppContext = Context & {
-  registry: Registry;
-  /** Where uploaded files are stored (the local folder or the bucket), closed with the app. */
-  files: FileStore;
-  services: Map<string, EntityService>;
-  /** Every API route as registered (method and path under /api), for the API description. */
-  routes: { method: string; url: string; roles?: readonly CallRole[] }[];
-};
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null;
-    /** What was wrong with the JSON body: answered once the gate has let the caller through. */
-    bodyProblem?: ApiError;
-  }
-  interface FastifyContextConfig {
-    /** This route takes a multipart form (the users call and the uploads); every other keeps JSON. */
-    multipart?: boolean;
-    /** Who may call (server/guard.ts): an entity's routes give theirs, other calls' come from contract/calls.ts. */
-    gate?: Gate;
-  }
-}
-
-/** The request body as an object; an empty body reads as {}. */
-export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Record<string, unknown>)
-    : {};
 
 /** The gates of the calls that are not an entity's, by 'METHOD /api/path' (path parameters as `:name`). */
 const CALL_GATES = new Map(CALLS.map((call) => [`${call.method} /api${call.path.replace(/\{(\w+)\}/g, ':$1')}`, callGate(call)]));
@@ -117,14 +66,8 @@ const publicWrites = (registry: Registry) =>
     }),
   );
 
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request must be sent as JSON or as a multipart form',
-  FST_REQ_FILE_TOO_LARGE: 'The file is too large',
-  FST_PARTS_LIMIT: 'Too many parts in the form',
-  FST_FILES_LIMIT: 'Too many files in the form',
-};
+
+export { bodyOf, failure, type AppContext, type Context } from './context';
 
 /**
  * Content-hashed build files under /assets never change: cached for a year. Everything else
@@ -135,16 +78,6 @@ export function cacheControlFor(root: string, file: string): string {
   return relative[0] === 'assets' && relative.length > 1 ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** What an error answers: its HTTP status, headers and readable text (logged when it is the server's fault). */
-export function failure(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest) {
-  if (error instanceof ApiError) return { code: error.statusCode, headers: error.headers, query: error.message, detail: error.detail };
-  const known = error.code && FASTIFY_MESSAGES[error.code];
-  if (known || (error.statusCode && error.statusCode < 500)) {
-    return { code: error.statusCode ?? 400, headers: {}, query: known || error.message };
-  }
-  request.log.error({ err: error, reqId: request.id }, 'request failed');
-  return { code: 500, headers: {}, query: `Something went wrong on the server; please try again (request ${request.id})` };
-}
 
 export interface AppOptions {
   staticDir?: string;

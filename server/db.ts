@@ -13,7 +13,7 @@ import {
   CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql,
   type ColumnDataType, type DatabaseConnection, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type SqliteDialectConfig,
 } from 'kysely';
-import type { EntityContract, FieldType, Registry } from '../contract';
+import { maxLengthOf, OWNED_THROUGH, type EntityContract, type FieldType, type Registry } from '../contract';
 import { registry as defaultRegistry } from './registry';
 import { LEDGER_TABLES } from './ledger/tables';
 
@@ -214,12 +214,10 @@ function cachingStatements(sqlite: BetterSqlite3.Database) {
   };
 }
 
-const COLUMN: Record<FieldType, ColumnDataType> = {
-  string: 'varchar(255)',
-  email: 'varchar(255)',
+/** Column types of the other kinds (text-like kinds are varchar of their longest length, DEFAULT_MAX_LENGTH). */
+const COLUMN: Record<Exclude<FieldType, 'string' | 'email' | 'date'>, ColumnDataType> = {
   text: 'text',
   json: 'text',
-  date: 'varchar(32)',
   int: 'integer',
   bool: 'integer',
   number: 'double precision',
@@ -266,7 +264,7 @@ export function textSearchColumns(entity: EntityContract): string[] {
 function entityTable(entity: EntityContract): TableSpec {
   const columns: Record<string, ColumnDataType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    columns[name] = (field.type === 'string' || field.type === 'email') && field.max ? `varchar(${field.max})` : COLUMN[field.type];
+    columns[name] = field.type === 'string' || field.type === 'email' || field.type === 'date' ? `varchar(${maxLengthOf(field)})` : COLUMN[field.type];
   }
   columns.created_at = 'varchar(32)';
   columns.updated_at = 'varchar(32)';
@@ -281,7 +279,7 @@ function entityTable(entity: EntityContract): TableSpec {
   if (entity.owner?.via === 'shop_id') {
     columns[SELLER_COLUMN] = 'integer';
     indexes.push([SELLER_COLUMN, 'id']);
-    spec.sellerVia = { key: 'shop_id', parent: 'shops', owner: 'owner_id' };
+    spec.sellerVia = { key: 'shop_id', ...OWNED_THROUGH.shop_id };
     spec.paged = { owner: SELLER_COLUMN };
   }
   return spec;
@@ -382,29 +380,34 @@ const SERVER_TABLES: TableSpec[] = [
   ...LEDGER_TABLES,
 ];
 
-/** Server-only columns of contract tables. */
-const EXTRA_COLUMNS: Record<string, Record<string, ColumnDataType>> = {
-  users: { password_hash: 'varchar(255)', source: 'varchar(32)' },
-  // The visitor's chat key (hashed; the key itself lives in the visitor's cookie), how many messages
-  // the visitor wrote, and how many of them the admins have seen (the unread count).
-  chats: { visitor_key_hash: 'varchar(64)', visitor_messages: 'integer', admin_seen: 'integer' },
-};
-const EXTRA_UNIQUE: Record<string, string[][]> = { users: [['email']] };
-const EXTRA_INDEXES: Record<string, string[][]> = {
-  users: [['phone']],
-  shops: [['owner_id', 'id']],
-  // The chat feed reads what changed since its last look; a visitor's chat is found by its key.
-  chats: [['updated_at'], ['visitor_key_hash']],
-  // The dashboard's aggregates read these alone (covering): all orders, a seller's shops, a range of days.
-  orders: [['currency', 'paid_total_fxws'], ['shop_id', 'created_at', 'status', 'currency', 'paid_total_fxws'], ['created_at', 'shop_id', 'status', 'currency', 'paid_total_fxws']],
-};
+/**
+ * A table derived from an entity's table and kept in step by triggers, registered by the module that
+ * reads it (the dashboard's order counters): `migrate` creates it, with the triggers and the indexes
+ * on the source table its reads need, whenever the registry has the source entity.
+ */
+export interface DerivedTable {
+  name: string;
+  /** The entity (table) it is derived from. */
+  source: string;
+  /** Indexes on the source table that its readers need. */
+  sourceIndexes?: string[][];
+  /** Creates the table when it did not exist (`existed` false), and (re)creates its triggers. */
+  migrate(db: DB, dialect: Database['dialect'], existed: boolean): Promise<void>;
+}
+const derivedTables: DerivedTable[] = [];
+
+/** Registers a derived table (once per name): every later `migrate` keeps it. */
+export function registerDerivedTable(table: DerivedTable): void {
+  if (!derivedTables.some((t) => t.name === table.name)) derivedTables.push(table);
+}
 
 export function tableSpecs(registry: Registry = defaultRegistry): TableSpec[] {
-  const entities = registry.entities.map((e) => {
-    const spec = entityTable(e);
-    Object.assign(spec.columns, EXTRA_COLUMNS[e.name]);
-    spec.unique = EXTRA_UNIQUE[e.name];
-    spec.indexes.push(...(EXTRA_INDEXES[e.name] ?? []));
+  const entities = registry.resources.map(({ name, table }) => {
+    const spec = entityTable(registry.entity(name));
+    Object.assign(spec.columns, table?.columns);
+    spec.unique = table?.unique?.map((cols) => [...cols]);
+    spec.indexes.push(...(table?.indexes ?? []).map((cols) => [...cols]));
+    for (const derived of derivedTables) if (derived.source === name) spec.indexes.push(...(derived.sourceIndexes ?? []));
     return spec;
   });
   return [...entities, ...SERVER_TABLES];
@@ -493,56 +496,8 @@ async function migrateTables(db: DB, dialect: Database['dialect'], registry: Reg
       else await postgresTextSearch(db, table.name, table.textSearch);
     }
   }
-  if (registry.entities.some((e) => e.name === 'orders')) await orderStatsTriggers(db, dialect, existing.has(ORDER_STATS));
-}
-
-/**
- * ORDER_STATS holds, per day, currency and status, how many orders there are and their paid total,
- * kept by triggers in the writing transaction: the admins' dashboard reads a few thousand counters
- * instead of a million orders. A missing currency is stored as '', a missing status as 0.
- */
-export const ORDER_STATS = 'order_stats';
-
-async function orderStatsTriggers(db: DB, dialect: Database['dialect'], had: boolean) {
-  if (!had) {
-    await db.schema
-      .createTable(ORDER_STATS)
-      .addColumn('day', 'varchar(10)', (c) => c.notNull())
-      .addColumn('currency', 'varchar(16)', (c) => c.notNull())
-      .addColumn('status', 'integer', (c) => c.notNull())
-      .addColumn('n', 'integer', (c) => c.notNull())
-      .addColumn('amount', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${ORDER_STATS}_pk`, ['day', 'currency', 'status'])
-      .execute();
-  }
-  const key = (row: 'new' | 'old') =>
-    `coalesce(substr(${row}.created_at, 1, 10), ''), coalesce(${row}.currency, ''), coalesce(${row}.status, 0)`;
-  const add = (row: 'new' | 'old', sign: 1 | -1) =>
-    `insert into ${ORDER_STATS} (day, currency, status, n, amount) values (${key(row)}, ${sign}, ${sign} * coalesce(${row}.paid_total_fxws, 0))
-       on conflict (day, currency, status) do update set n = ${ORDER_STATS}.n + excluded.n, amount = ${ORDER_STATS}.amount + excluded.amount;`;
-  const watched = 'created_at, currency, status, paid_total_fxws';
-  if (dialect === 'sqlite') {
-    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists orders_stats_${suffix}`).execute(db);
-    await sql.raw(`create trigger orders_stats_ai after insert on orders begin ${add('new', 1)} end`).execute(db);
-    await sql.raw(`create trigger orders_stats_ad after delete on orders begin ${add('old', -1)} end`).execute(db);
-    await sql.raw(`create trigger orders_stats_au after update of ${watched} on orders begin ${add('old', -1)} ${add('new', 1)} end`).execute(db);
-  } else {
-    await sql
-      .raw(`create or replace function orders_stats() returns trigger language plpgsql as $$ begin
-        if tg_op in ('UPDATE', 'DELETE') then ${add('old', -1)} end if;
-        if tg_op in ('UPDATE', 'INSERT') then ${add('new', 1)} end if;
-        return null; end $$`)
-      .execute(db);
-    await sql.raw('drop trigger if exists orders_stats on orders').execute(db);
-    await sql.raw(`create trigger orders_stats after insert or delete or update of ${watched} on orders for each row execute function orders_stats()`).execute(db);
-  }
-  // Orders written before the counters existed are counted once.
-  if (!had) {
-    await sql
-      .raw(`insert into ${ORDER_STATS} (day, currency, status, n, amount)
-        select coalesce(substr(created_at, 1, 10), ''), coalesce(currency, ''), coalesce(status, 0), count(*), coalesce(sum(paid_total_fxws), 0)
-        from orders group by 1, 2, 3`)
-      .execute(db);
+  for (const table of derivedTables) {
+    if (registry.entities.some((e) => e.name === table.source)) await table.migrate(db, dialect, existing.has(table.name));
   }
 }
 

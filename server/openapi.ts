@@ -6,7 +6,7 @@
  * list empty).
  */
 import {
-  CALLS, DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
+  CALLS, DEFAULT_PER_PAGE, maxLengthOf, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
 } from '../contract';
 import { BODY_LIMITS } from './limits';
 import { rolesOf } from './guard';
@@ -14,7 +14,6 @@ import { rolesOf } from './guard';
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-const DEFAULT_MAX: Record<string, number> = { string: 255, email: 255, date: 32, text: 5000, json: 20000 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 /** Component names: 'shops' → 'Shops'. */
@@ -35,11 +34,12 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }
       schema = { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }] };
       break;
     case 'json':
-      schema = { description: `Any JSON value (at most ${field.max ?? DEFAULT_MAX.json} characters once encoded)` };
+      schema = { description: `Any JSON value (at most ${maxLengthOf(field)} characters once encoded)` };
       break;
     default: {
-      schema = { type: 'string', maxLength: field.max ?? DEFAULT_MAX[field.type] };
+      schema = { type: 'string', maxLength: maxLengthOf(field) };
       if (field.min !== undefined) schema.minLength = field.min;
+      if (field.pattern) Object.assign(schema, { pattern: `^(?:${field.pattern.regex})$`, examples: [field.pattern.example] });
       if (field.type === 'email') schema.format = 'email';
       if (field.type === 'date') schema.format = 'date';
     }

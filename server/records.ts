@@ -3,12 +3,11 @@
  * against the entity's field list (types, lengths, required flags, allowed values) and flattens its
  * nested groups into columns; `present` turns a row back into the wire shape.
  */
-import type { EntityContract, FieldSpec } from '../contract';
+import { matchesPattern, maxLengthOf, patternProblem, type EntityContract, type FieldSpec } from '../contract';
 import { badRequest } from './errors';
 import { FIELD_LIMITS, jsonProblem } from './limits';
 import type { Row } from './db';
 
-const DEFAULT_MAX = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A calendar date, 'YYYY-MM-DD', optionally with a time: the date must exist. */
@@ -46,13 +45,14 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
     case 'text': {
       if (typeof value !== 'string' && typeof value !== 'number') return { error: `${what} must be text` };
       const text = String(value).trim();
-      const max = field.max ?? DEFAULT_MAX[field.type];
+      const max = maxLengthOf(field);
       if (text.length > max) return { error: `${what} must be at most ${max} characters` };
       if (field.min !== undefined && text !== '' && text.length < field.min) {
         return { error: `${what} must be at least ${field.min} characters` };
       }
       if (field.type === 'date' && text !== '' && !isDate(text)) return { error: `${what} must be a date such as 2026-12-31` };
       if (field.type === 'email' && text !== '' && !EMAIL.test(text)) return { error: `${what} must be an email address` };
+      if (field.pattern && text !== '' && !matchesPattern(field, text)) return { error: patternProblem(what, field.pattern) };
       if (field.oneOf && text !== '' && !field.oneOf.includes(text)) {
         return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
       }
@@ -80,7 +80,7 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       const problem = jsonProblem(value, FIELD_LIMITS, what);
       if (problem) return { error: problem };
       const text = JSON.stringify(value);
-      if (text.length > (field.max ?? DEFAULT_MAX.json)) return { error: `${what} is too large` };
+      if (text.length > maxLengthOf(field)) return { error: `${what} is too large` };
       return { ok: text };
     }
   }

@@ -1,8 +1,9 @@
 /**
  * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
  */
-import { ADMIN_ABILITIES, ORDER_STATUSES, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
+import { ADMIN_ABILITIES, type DeclaredRow, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
 import { now, syncIdSequence, type DB, type Row } from './db';
+import { readId, readPayload } from './records';
 import { createUser } from './routes/users';
 import { seedUsers } from './seeds/users';
 import { registry } from './registry';
@@ -29,25 +30,48 @@ async function insert(db: DB, table: string, rows: Row[]): Promise<Row[]> {
 
 const isEmpty = async (db: DB, table: string) => !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
 
-/** Order statuses (SPEC §4.5), the mail events' templates and the source currency's rate: needed by every installation. */
-export async function seedReference(db: DB) {
-  if (await isEmpty(db, 'orderStatuses')) {
-    await insert(db, 'orderStatuses', ORDER_STATUSES.map((s) => ({ id: s.id, name: s.name, is_active: 1 })));
-    await syncIdSequence(db, 'orderStatuses');
+const rowCount = async (db: DB, table: string) =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+/** Writes a declaration's rows into its table, each checked by the entity's rules as a save's payload is. */
+async function insertDeclared(db: DB, resources: Registry, name: string, rows: readonly DeclaredRow[]) {
+  const entity = resources.entity(name);
+  const columns = rows.map((row) => ({
+    ...(row.id === undefined ? {} : { id: readId(row.id) }),
+    ...readPayload(entity, row, { create: true }),
+  }));
+  await insert(db, name, columns);
+  if (columns.some((row) => row.id !== undefined)) await syncIdSequence(db, name);
+}
+
+/** The reference rows each declaration gives (order statuses, the source currency's rate), into its table while it is empty. */
+export async function seedReference(db: DB, resources: Registry = registry) {
+  for (const { name, rows } of resources.resources) {
+    if (rows?.reference?.length && (await isEmpty(db, name))) await insertDeclared(db, resources, name, rows.reference);
   }
   // Each mail event's template, once: on an existing database too, when an event is added.
-  const serials = new Set((await db.selectFrom('templates').select('serial').execute()).map((t) => t.serial));
-  for (const [serial, event] of Object.entries(MAIL_EVENTS)) {
-    if (!serials.has(serial)) await insert(db, 'templates', [{ ...event.template, serial, is_active: 1 }]);
+  if (resources.resources.some((r) => r.name === 'templates')) {
+    const serials = new Set((await db.selectFrom('templates').select('serial').execute()).map((t) => t.serial));
+    for (const [serial, event] of Object.entries(MAIL_EVENTS)) {
+      if (!serials.has(serial)) await insert(db, 'templates', [{ ...event.template, serial, is_active: 1 }]);
+    }
   }
-  if (await isEmpty(db, 'exchanges')) {
-    await insert(db, 'exchanges', [
-      { code: 'USD', country: 'United States', currency: 'US Dollar', currency_symbol: '$', value_per_dollar: 1, is_active: 1 },
-    ]);
+}
+
+/**
+ * The demo rows each declaration gives, into its table while it holds nothing but its reference rows:
+ * an entity added to a marketplace already running in demo mode gets its rows too.
+ */
+async function seedDeclaredDemo(db: DB, resources: Registry) {
+  for (const { name, rows } of resources.resources) {
+    if (rows?.demo?.length && (await rowCount(db, name)) <= (rows.reference?.length ?? 0)) {
+      await insertDeclared(db, resources, name, rows.demo);
+    }
   }
 }
 
 export async function seedDemo(db: DB, resources: Registry = registry) {
+  await seedDeclaredDemo(db, resources);
   if (!(await isEmpty(db, 'users'))) return;
   const a = DEMO_ACCOUNTS;
   const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...resources.assignable] });
@@ -57,12 +81,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     name: 'Olu Okafor', email: 'olu@example.com', phone: '+2348030000000', password: 'olu-seller-1', abilities: REGISTER_ABILITIES,
   });
 
-  await insert(db, 'exchanges', [
-    { code: 'GBP', country: 'United Kingdom', currency: 'Pound Sterling', currency_symbol: '£', value_per_dollar: 0.79, is_active: 1 },
-    { code: 'EUR', country: 'Germany', currency: 'Euro', currency_symbol: '€', value_per_dollar: 0.92, is_active: 1 },
-    { code: 'NGN', country: 'Nigeria', currency: 'Naira', currency_symbol: '₦', value_per_dollar: 1550, is_active: 1 },
-    { code: 'LRD', country: 'Liberia', currency: 'Liberian Dollar', currency_symbol: 'L$', value_per_dollar: 192, is_active: 1 },
-  ]);
   const categories = await insert(db, 'categories', [
     { name: 'Fashion', commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 20, is_active: 1 },
     { name: 'Electronics', commission_currency: 'USD', commission_flat_rate: 7.5, commission_monthly: 35, is_active: 1 },
@@ -74,11 +92,6 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
     { category_id: categories[1].id, name: 'Phones', serial: 'ELE-1' },
     { category_id: categories[1].id, name: 'Laptops', serial: 'ELE-2' },
     { category_id: categories[2].id, name: 'Furniture', serial: 'HOM-1' },
-  ]);
-  await insert(db, 'brands', [
-    { name: 'Acme', type: 'popular', product_id: 0, is_active: 1 },
-    { name: 'Nimbus', type: 'upcoming', product_id: 0, is_active: 1 },
-    { name: 'Zenith', type: 'popular', product_id: 0, is_active: 0 },
   ]);
 
   const cities = [
@@ -115,26 +128,13 @@ export async function seedDemo(db: DB, resources: Registry = registry) {
   }
   await insert(db, 'products', productRows);
 
-  await insert(db, 'subscriptionPlans', [
-    { type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 1000, amount: 49, currency: 'USD', is_active: 1 },
-    { type: 'premier', nature: 'listing', period: 'week', unit: '1', total_clicks: 500, amount: 19, currency: 'USD', is_active: 1 },
-  ]);
   const types = ['commission', 'premier', 'advert'];
   await insert(db, 'subscriptions', types.flatMap((type, k) => [1, 2].map((n) => ({
     shop_id: shops[k + n].id, type, nature: 'listing', period: 'month', unit: '1', total_clicks: 100 * n, amount: 10 * (k + n),
     currency: 'USD', payment_gateway: 'paypal', start_date: '2026-01-01', end_date: '2026-12-31', is_active: 1,
   }))));
-  await insert(db, 'shippings', [
-    { duration: '3-5 days', currency: 'USD', amount: 10, means: 'Road', note: 'Standard delivery', is_active: 1 },
-    { duration: '1-2 days', currency: 'USD', amount: 25, means: 'Air', note: 'Express delivery', is_active: 1 },
-  ]);
-  await insert(db, 'miles', [{ country: 'Nigeria', currency: 'USD', value_per_mile: 0.5, is_active: 1 }]);
-  await insert(db, 'jobs', [
-    { title: 'Customer support agent', description: 'Help our buyers and sellers.', qualification: 'Any degree', details: 'Remote', expiry: '31/12/2026', state: 'Lagos', country: 'Nigeria', is_active: 1 },
-  ]);
   await insert(db, 'applicants', [{ user_id: 3, title: 'Customer support agent', cv: '/files/docs/cv_3.docx', country: 'Nigeria', is_active: 1 }]);
   await insert(db, 'supports', [{ user_id: 3, title: 'Late delivery', message: 'My order has not arrived yet.', country: 'Liberia', is_active: 1 }]);
-  await insert(db, 'distances', [{ location_A: 'Nigeria,Lagos,Ikeja', location_B: 'Nigeria,Oyo,Ibadan', distance_km: 128 }]);
   await insert(db, 'deletions', [{ deletion_status: 'No action', customer: 'Bea Buyer', feedback: 'I no longer need my account.', customer_id: 3, is_active: 0 }]);
   await insert(db, 'chats', [{
     admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',

@@ -9,6 +9,7 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'applicants',
   title: 'Job application',
+  recordRepresentation: 'title',
   menu: { token: 'job-applicants', path: '/job-applicants', order: 120, icon: 'PeopleAlt' },
   api: {
     save: '/applicant', list: '/applicants', status: '/applicant/status',

@@ -9,6 +9,7 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'auditLogs',
   title: 'Audit entry',
+  recordRepresentation: 'user_name',
   menu: { token: 'audit', path: '/audit-log', order: 230, icon: 'History' },
   api: {
     save: '/audit-log', list: '/audit-logs', status: '/audit-log/status',

@@ -5,6 +5,7 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'chats',
   title: 'Chat',
+  recordRepresentation: 'user_name',
   menu: { token: 'chat-logs', path: '/chat-logs', order: 220, icon: 'Forum' },
   api: {
     save: '/chat', list: '/chats', status: '/chat/status',
@@ -15,6 +16,13 @@ export default defineResource({
       admin_online: b({ default: 0 }), admin_name: s(), received_time: s(), user_name: s(), user_email: s(),
       user_ip_address: s({ max: 64 }), chats: j(), ...ACTIVE,
     },
+  },
+  // Server-only: the visitor's chat key (hashed; the key itself lives in the visitor's cookie), how many
+  // messages the visitor wrote, and how many of them the admins have seen (the unread count). The chat
+  // feed reads what changed since its last look; a visitor's chat is found by its key.
+  table: {
+    columns: { visitor_key_hash: 'varchar(64)', visitor_messages: 'integer', admin_seen: 'integer' },
+    indexes: [['updated_at'], ['visitor_key_hash']],
   },
   screen: { kind: 'page', component: () => import('./ChatPage') },
   // The visitor's side (SPEC §7.8 /chat/me): a public page, no sign-in.

@@ -19,6 +19,7 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 22, targets: ['id', 'customer', 'feedback'] },
     remove: 'none', activeAs: 'int', statusFields: ['deletion_status', 'is_active'],
     rules: { read: 'admin', create: 'user', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       deletion_status: s({ oneOf: DELETION_STATUSES, default: 'No action' }),
       // Set by the server from the asker (an admin asking for someone names customer_id).

@@ -15,7 +15,15 @@ export default defineResource({
     listShape: 'array', search: { keyIndex: 21, targets: ['id', 'location_A', 'location_B', 'distance_km'] },
     remove: 'id', activeAs: 'int', statusFields: [],
     rules: { read: 'user', create: 'admin', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: { location_A: s(REQ), location_B: s(REQ), distance_km: n({ required: true, min: 0 }) },
+  },
+  rows: {
+    demo: [
+      { location_A: 'Nigeria,Lagos,Ikeja', location_B: 'Nigeria,Oyo,Ibadan', distance_km: 128 },
+      { location_A: 'United Kingdom,England,London', location_B: 'United Kingdom,England,Manchester', distance_km: 262 },
+      { location_A: 'Liberia,Montserrado,Monrovia', location_B: 'Liberia,Margibi,Kakata', distance_km: 56 },
+    ],
   },
   screen: {
     kind: 'list',

@@ -2,7 +2,7 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link, Title, useCanAccess, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import orders from './index';
+import { PURCHASES_PATH } from './paths';
 
 type Action = { to: string; label: string };
 
@@ -31,7 +31,7 @@ export function SuccessPage() {
   const translate = useTranslate();
   const placed = (new URLSearchParams(useLocation().search).get('orders') ?? '').split(',').filter((id) => /^\d+$/.test(id));
   // A buyer follows the order in their purchases.
-  const purchases = orders.buyer.path;
+  const purchases = PURCHASES_PATH;
   const { canAccess } = useCanAccess({ resource: purchases.slice(1), action: 'list' });
   return (
     <Outcome

@@ -7,18 +7,20 @@
 import { ACTIVE, i, j, n, s } from '../../contract';
 import { defineResource, type Loader } from '../types';
 import type { OrderDialogProps } from './OrderDetails';
+import { PURCHASES_PATH } from './paths';
 
 const details: Loader<OrderDialogProps> = () => import('./OrderDetails');
 
 export default defineResource({
   name: 'orders',
   title: 'Order',
+  recordRepresentation: 'tracking_number',
   menu: { token: 'orders', path: '/orders', order: 60, icon: 'ReceiptLong' },
   seller: {
     token: 'my-orders', path: '/my-orders', order: 30, sellerOrder: 2, icon: 'ShoppingBag', via: 'shop_id',
   },
   // A buyer's own orders (the server reads them by buyerKey), read only; and the catalogue to buy from.
-  buyer: { token: 'my-purchases', path: '/my-purchases', buyerOrder: 2, icon: 'ShoppingBag' },
+  buyer: { token: 'my-purchases', path: PURCHASES_PATH, buyerOrder: 2, icon: 'ShoppingBag' },
   buyerPages: [{ token: 'catalogue', path: '/catalogue', buyerOrder: 1, icon: 'Storefront' }],
   api: {
     save: '/order', list: '/orders', status: '/order/status',

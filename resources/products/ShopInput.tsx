@@ -10,7 +10,7 @@ import {
 import { PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import type { FieldProps } from '../types';
-import products from '.';
+import { MY_PRODUCTS_PATH } from './paths';
 
 interface ShopChoice {
   id: number;
@@ -47,7 +47,7 @@ function OwnShopInput({ source, label, required: isRequired }: FieldProps) {
 }
 
 export default function ShopInput(props: FieldProps) {
-  const seller = useResourceContext() === products.seller?.path.slice(1);
+  const seller = useResourceContext() === MY_PRODUCTS_PATH.slice(1);
   if (seller) return <OwnShopInput {...props} />;
   return (
     <ReferenceInput source={props.source} reference="shops" perPage={25} sort={{ field: 'name', order: 'ASC' }}>

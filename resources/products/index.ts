@@ -5,13 +5,15 @@
 import { i, j, n, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
 import { lifecycle } from './lifecycle';
+import { MY_PRODUCTS_PATH } from './paths';
 
 export default defineResource({
   name: 'products',
   title: 'Product',
+  recordRepresentation: 'name',
   menu: { token: 'products', path: '/products', order: 50, icon: 'Inventory' },
   seller: {
-    token: 'my-products', path: '/my-products', order: 20, sellerOrder: 3, icon: 'Inventory2', via: 'shop_id',
+    token: 'my-products', path: MY_PRODUCTS_PATH, order: 20, sellerOrder: 3, icon: 'Inventory2', via: 'shop_id',
   },
   api: {
     save: '/product', list: '/products', status: '/product/status',
@@ -19,6 +21,7 @@ export default defineResource({
     remove: 'tyype+type', activeAs: 'int', statusFields: ['premier', 'product_type', 'state'],
     statusExtra: { type: 'state' },
     rules: { read: 'owner', create: 'owner', update: 'owner' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       shop_id: i(REQ), name: s(REQ), description: t(REQ), currency: s({ required: true, max: 8, wrap: 'code' }),
       price: n({ required: true, min: 0, default: 0 }), sale_price: n({ required: true, min: 0, default: 0 }), in_stock: i(REQ), unit: s(), height: n({ min: 0 }), width: n({ min: 0 }), length: n({ min: 0 }),

@@ -14,10 +14,18 @@ export default defineResource({
     listShape: 'paginated', search: { keyIndex: 11, targets: ['id', 'type', 'nature', 'period'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'user', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       type: s(), nature: s(), period: s(), unit: s(), total_clicks: i({ min: 0 }), amount: n({ required: true, min: 0 }),
       currency: s({ required: true, oneOf: ['USD'], default: 'USD' }), ...ACTIVE,
     },
+  },
+  rows: {
+    demo: [
+      { type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 1000, amount: 49, currency: 'USD', is_active: 1 },
+      { type: 'premier', nature: 'listing', period: 'week', unit: '1', total_clicks: 500, amount: 19, currency: 'USD', is_active: 1 },
+      { type: 'commission', nature: 'store', period: 'year', unit: '1', total_clicks: 0, amount: 199, currency: 'USD', is_active: 1 },
+    ],
   },
   screen: {
     kind: 'list',

@@ -11,16 +11,29 @@ import { defineResource } from '../types';
 export default defineResource({
   name: 'templates',
   title: 'Template',
+  recordRepresentation: 'subject',
   menu: { token: 'mail-templates', path: '/mail-templates', order: 150, icon: 'Email' },
   api: {
     save: '/templates', list: '/templatess', status: '/templates/status',
     listShape: 'paginated', search: { keyIndex: 16, targets: ['id', 'subject', 'message', 'from_email'] },
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'admin', create: 'none', update: 'admin' },
+    onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
       from_email: s({ type: 'email', required: true }), subject: s(REQ), message: t(REQ),
       serial: s(), dispatch_status: s(), ...ACTIVE,
     },
+  },
+  rows: {
+    demo: [
+      { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
+      { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
+      {
+        from_email: 'security@example.com', subject: 'Reset your password', serial: 'RESET', is_active: 1,
+        message: 'Hello,\n\nSomebody asked to reset the password of your account. If it was you, follow the link below.\n\nThe Marketplace team',
+      },
+      { from_email: 'orders@example.com', subject: 'We received your order', message: 'Thank you for your order.', serial: 'ORDERED', is_active: 0 },
+    ],
   },
   screen: {
     kind: 'list',

@@ -17,7 +17,7 @@ import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import { getSession } from '../../authProvider/session';
 import { useRefreshProfile } from '../../src/layout/ProfileWatcher';
 import { inLanguage, messageOf } from '../../src/pages/messages';
-import { buildPayload, formValues } from '../../src/screens/payload';
+import { buildPayload, formValues } from '../../contract';
 import { registry } from '../index';
 import SecondFactorSection from './SecondFactorSection';
 import { Section, useAnswer } from './AccountSection';

@@ -11,6 +11,7 @@ const account = () => import('./AccountPage');
 export default defineResource({
   name: 'users',
   title: 'User',
+  recordRepresentation: 'name',
   menu: { token: 'users', path: '/users', order: 130, icon: 'ManageAccounts' },
   api: {
     save: '/user/edit', list: '/users', status: '/user/status',
@@ -30,6 +31,8 @@ export default defineResource({
     },
     relations: [{ as: 'shops', entity: 'shops', key: 'owner_id', kind: 'many', pick: ['id', 'name'] }],
   },
+  // Server-only: the password's hash and how the account signs in; one account per email; found by phone.
+  table: { columns: { password_hash: 'varchar(255)', source: 'varchar(32)' }, unique: [['email']], indexes: [['phone']] },
   screen: {
     kind: 'list',
     columns: [

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Paginated } from '../../contract';
-import type { AppContext } from '../app';
-import { bodyOf } from '../app';
+import type { AppContext } from '../context';
+import { bodyOf } from '../context';
 import { likeInsensitive, type Row } from '../db';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CHAT_PATHS, PATHS, isOn, messagesOf, visitorCount } from '../../contract';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { ChatFeed, STREAM_LIMITS, issueTicket, redeemTicket, sendEvent, unreadChats, visitorChatId, type Listener } from '../chat';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors';
 import { sessionTokenOf } from '../auth';

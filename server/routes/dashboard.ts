@@ -10,9 +10,10 @@ import { convert, roleOf, type Rate } from '../../contract';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
 } from '../../contract/dashboard';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
-import { ORDER_STATS, PAGE_INDEX, type DB, type Row } from '../db';
+import { PAGE_INDEX, type DB, type Row } from '../db';
+import { ORDER_STATS } from '../orderStats';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';
@@ -54,7 +55,7 @@ function orders(db: DB, who: Who) {
 const asTotals = (rows: Row[]): CurrencyTotal[] =>
   rows.map((r) => ({ currency: (r.currency as string | null) || 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
 
-/** An admin's numbers come from the counters kept per day, currency and status (ORDER_STATS, db.ts). */
+/** An admin's numbers come from the counters kept per day, currency and status (ORDER_STATS, server/orderStats.ts). */
 const stats = (db: DB) => db.selectFrom(ORDER_STATS);
 
 async function ordersCard(db: DB, who: Who): Promise<MoneyCard> {

@@ -11,7 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ICity, ICountry, IState } from 'country-state-city';
-import { bodyOf, type Context } from '../app';
+import { bodyOf, type Context } from '../context';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';

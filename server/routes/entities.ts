@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { CallRole, EntityContract, Info, Paginated } from '../../contract';
-import type { AppContext } from '../app';
-import { bodyOf } from '../app';
+import type { AppContext } from '../context';
+import { bodyOf } from '../context';
 import type { Caller } from '../auth';
 import { authorize, authorizeRead, checkOwnLinks, gate, narrowed, rolesOf, type Gate, type Scope } from '../guard';
 import { badRequest, conflict, forbidden, notFound } from '../errors';

@@ -20,7 +20,7 @@
  * - GET /download/{name}.docx: the uploader or an admin holding the job-applicants access; as an attachment.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import { sql } from 'kysely';
 import { dialectOf, now, type DB, type Row } from '../db';

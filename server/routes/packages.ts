@@ -10,7 +10,7 @@
  *   an active shop of the caller's.
  */
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { now, type DB } from '../db';
 import { badRequest, conflict, forbidden } from '../errors';
 import { requireCaller } from '../guard';

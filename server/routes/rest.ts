@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_PER_PAGE, MAX_SEARCH_ROWS, envelope, type EntityContract, type Info } from '../../contract';
-import { bodyOf, failure, type AppContext } from '../app';
+import { bodyOf, failure, type AppContext } from '../context';
 import { badRequest } from '../errors';
 import { isObject, readId } from '../records';
 import type { Row } from '../db';

@@ -1,6 +1,6 @@
 /** POST /search-dive {keyIndex, value, targets} (SPEC §7.3): one search for every list. */
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { authorizeRead, narrowed } from '../guard';
 import { badRequest } from '../errors';
 import { listAll, listPage } from '../store';

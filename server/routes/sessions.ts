@@ -5,7 +5,7 @@
  * Nobody sees or ends another user's sessions; admins end them by blacklisting (/user/status).
  */
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { closeSessions, sessionTokenOf, sha256 } from '../auth';
 import { now } from '../db';
 import { badRequest, notFound } from '../errors';

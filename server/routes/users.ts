@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_ABILITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
 } from '../../contract';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { readOne } from './entities';
 import { registry } from '../registry';
 import { audit, type AuditAction } from '../audit';

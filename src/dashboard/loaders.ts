@@ -2,14 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardViewer } from '../../contract/dashboard';
 import type { Post } from './stats';
 import { loadedNow, preload } from '../screens/loaded';
+import { loadStats } from './parts';
+
+export { loadCharts, loadStats } from './parts';
 
 /**
  * The first screen after signing in, as loaders: the sign-in page fetches them ahead (App.tsx) and
  * the dashboard renders them from the same promises, without a loading step.
  */
 export const loadDashboard = () => import('../pages/DashboardPage');
-export const loadCharts = () => import('./Charts');
-export const loadStats = () => import('./stats');
 
 /**
  * Asks for the dashboard's numbers as soon as the user has signed in, while the layout draws; the

@@ -16,7 +16,7 @@ import { canAccessToken } from '../../authProvider/access';
 import { useDisplayCurrency, useRates } from '../currency';
 import { lastDays, statsQuery, type Post, type Range } from '../dashboard/stats';
 import { inLanguage, messageOf } from './messages';
-import { loadCharts } from '../dashboard/loaders';
+import { loadCharts } from '../dashboard/parts';
 import { Loaded } from '../screens/loaded';
 
 

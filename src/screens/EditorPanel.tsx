@@ -12,7 +12,7 @@ import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/ma
 import SaveIcon from '@mui/icons-material/Save';
 import {
   CanAccess, Confirm, CreateBase, EditBase, Form, Loading, RadioButtonGroupInput, SaveButton, useDataProvider,
-  useGetIdentity, useGetOne, useNotify, useRedirect, useRefresh, useSaveContext, useTranslate, type RaRecord,
+  useGetIdentity, useGetOne, useGetRecordRepresentation, useNotify, useRedirect, useRefresh, useSaveContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { canCreate, isOn, type EntityContract } from '../../contract';
@@ -23,7 +23,7 @@ import { StatusDot } from '../widgets/StatusDot';
 import { Cell } from './cells';
 import { FieldInput, isWide } from './FieldInput';
 import { Loaded } from './loaded';
-import { buildPayload, formValues } from './payload';
+import { formValuesFor, payloadFor } from './payload';
 
 export interface PanelProps {
   def: ResourceDefinition;
@@ -40,14 +40,6 @@ export interface PanelProps {
 /** Whether the console resource is the definition's seller variant ('my-products' of products). */
 const sellerVariant = (def: ResourceDefinition, resource: string) => !!def.seller && resource === def.seller.path.slice(1);
 
-/** How a record is named in the panel's title and the delete confirmation. */
-export function recordLabel(record: RaRecord): string {
-  for (const key of ['name', 'title', 'subject', 'code', 'tracking_number', 'user_name']) {
-    const value = record[key];
-    if (typeof value === 'string' && value.trim()) return `${value.trim()} (#${record.id})`;
-  }
-  return `#${record.id}`;
-}
 
 /** Every form value a field writes: a location picker writes its levels and their details. */
 function shownSources(fields: readonly Field[]): string[] {
@@ -86,7 +78,8 @@ function FormFields({ fields, name, entity }: { fields: readonly Field[]; name: 
 
 /** Save, asking first when the form holds the value the screen names (a save that cannot be undone); the
  * confirmation's words may name the record's fields (%{customer}) and its label (%{name}). */
-function ConfirmingSave({ confirm, record }: { confirm: NonNullable<NonNullable<ListScreen['form']>['confirm']>; record?: RaRecord }) {
+function ConfirmingSave({ confirm, record, resource }: { confirm: NonNullable<NonNullable<ListScreen['form']>['confirm']>; record?: RaRecord; resource: string }) {
+  const representation = useGetRecordRepresentation(resource);
   const { getValues, handleSubmit } = useFormContext();
   const { save } = useSaveContext();
   const [open, setOpen] = useState(false);
@@ -104,7 +97,7 @@ function ConfirmingSave({ confirm, record }: { confirm: NonNullable<NonNullable<
         isOpen={open}
         title={confirm.title}
         content={confirm.content}
-        translateOptions={{ ...record, name: record ? recordLabel(record) : '' }}
+        translateOptions={{ ...record, name: record ? String(representation(record)) : '' }}
         onConfirm={() => {
           setOpen(false);
           void handleSubmit((values) => save?.(values))();
@@ -124,11 +117,11 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const form = screen.form!;
   const shown = shownSources(form.fields);
   const transform = (values: Record<string, unknown>) =>
-    buildPayload(values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
+    payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
   const body = (
-    <Form record={formValues(record, form.fields)} warnWhenUnsavedChanges noValidate>
+    <Form record={formValuesFor(entity, record, form.fields)} warnWhenUnsavedChanges noValidate>
       <FormFields fields={form.fields} name={def.name} entity={entity} />
-      {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} /> : <SaveButton label="management.save" />}
+      {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} resource={resource} /> : <SaveButton label="management.save" />}
     </Form>
   );
   if (record) {
@@ -205,6 +198,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   const redirect = useRedirect();
   const answer = useAnswer();
+  const representation = useGetRecordRepresentation(resource);
   const [confirming, setConfirming] = useState(false);
   const control = screen.control!;
   const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
@@ -259,7 +253,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
         isOpen={confirming}
         title="management.confirm_delete_title"
         content="management.confirm_delete_content"
-        translateOptions={{ name: recordLabel(record) }}
+        translateOptions={{ name: representation(record) }}
         confirm="management.delete"
         confirmColor="warning"
         onConfirm={remove}
@@ -298,6 +292,7 @@ interface TabEntry {
 export function EditorPanel(props: PanelProps) {
   const { def, screen, resource, id, tab } = props;
   const translate = useTranslate();
+  const representation = useGetRecordRepresentation(resource);
   const redirect = useRedirect();
   const { data: record, isPending, error } = useGetOne(resource, { id: id ?? '' }, { enabled: id !== undefined, retry: false });
   const tabs: TabEntry[] = [
@@ -330,7 +325,7 @@ export function EditorPanel(props: PanelProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={translate('management.panel')}>
       <Typography variant="h6" component="h2">
-        {record ? translate('management.editing', { name: recordLabel(record) }) : translate('management.new_record')}
+        {record ? translate('management.editing', { name: representation(record) }) : translate('management.new_record')}
       </Typography>
       <Tabs value={shown?.id ?? false} onChange={(_e, value: string) => redirect(value ? `${base}/${value}` : base)}>
         {tabs.map((t) => (

@@ -3,8 +3,8 @@
  * kinds: labels and placeholders from i18n, required flags from the declaration or the contract.
  * Validation is react-admin's, so every required field is flagged together (no browser tooltips).
  */
-import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, maxValue, minValue, required, useGetList, useRecordContext, useTranslate, type Validator } from 'react-admin';
-import type { EntityContract } from '../../contract';
+import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, maxValue, minValue, regex, required, useGetList, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { patternRegExp, type EntityContract } from '../../contract';
 import type { Field } from '../../resources/types';
 import { CurrencyInput } from '../widgets/CurrencyInput';
 import { LocationInput } from '../widgets/LocationInput';
@@ -40,11 +40,16 @@ function PickOrType({ field, label, isRequired }: { field: PickField; label: str
   return <PickOrTypeInput source={field.source} label={label} options={options} isRequired={isRequired} loading={loading} />;
 }
 
-/** The validators the contract asks of a field: required, email, number range. */
-function validatorsOf(entity: EntityContract, field: Field, isRequired: boolean): Validator[] {
+/**
+ * The validators the contract asks of a field: required, email, number range, format. A format's
+ * words are the field's hint in the current language (`resources.<name>.hints.<source>`).
+ */
+export function validatorsOf(entity: EntityContract, field: Field, isRequired: boolean, hint: () => string): Validator[] {
   const spec = entity.fields[field.source];
   const out: Validator[] = isRequired ? [required()] : [];
   if (field.kind === 'email' || spec?.type === 'email') out.push(email());
+  const pattern = spec?.pattern;
+  if (pattern) out.push(regex(patternRegExp(pattern), () => ({ message: 'validation.pattern', args: { hint: hint(), example: pattern.example } })));
   if (field.kind === 'number' && spec?.min !== undefined) out.push(minValue(spec.min));
   if (field.kind === 'number' && spec?.max !== undefined) out.push(maxValue(spec.max));
   return out;
@@ -58,7 +63,7 @@ export function FieldInput({ field, name, entity }: { field: Field; name: string
   const translate = useTranslate();
   const isRequired = field.required ?? entity.fields[field.source]?.required ?? false;
   const label = `resources.${name}.inputs.${field.source}`;
-  const validate = validatorsOf(entity, field, isRequired);
+  const validate = validatorsOf(entity, field, isRequired, () => translate(`resources.${name}.hints.${field.source}`));
   const placeholder = field.kind !== 'location' && field.placeholder ? translate(`resources.${name}.placeholders.${field.source}`) : undefined;
   const common = { source: field.source, label, validate, placeholder, fullWidth: true };
   switch (field.kind) {

@@ -2,10 +2,11 @@
  * Resource files as react-admin <Resource> props: one lazy generic screen for all of them, and the
  * seller and buyer variants from the same declaration, each behind the routes' one access check (RouteGuard).
  */
-import { Loading, type ResourceProps } from 'react-admin';
+import { Loading, type RaRecord, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
 import type { ResourceDefinition } from '../../resources/types';
 import { Loaded } from './loaded';
+import { recordLabel } from './recordLabel';
 import { RouteGuard } from './RouteGuard';
 
 const loadScreen = () => import('./ManagementScreen');
@@ -21,6 +22,7 @@ export function toResources(registry: Registry<ResourceDefinition>): ResourcePro
     ];
     return variants.map(({ resource, seller, buyer = false }) => ({
       name: resource,
+      recordRepresentation: (record: RaRecord) => recordLabel(record, def.recordRepresentation),
       list: function DeclaredScreen() {
         return (
           <RouteGuard path={`/${resource}`}>

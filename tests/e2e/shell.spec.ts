@@ -104,7 +104,7 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
 test('a buyer sees the dashboard, the catalogue and their purchases, and no seller or admin screen', async ({ page }) => {
   await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
   await expect(page).toHaveURL(/\/$/);
-  await expectMenu(page, BUYER_MENU);
+  await expectMenu(page, BUYER_MENU, { exact: true });
   for (const path of ['/my-orders', '/orders']) {
     await page.goto(path);
     await expect(page.getByText('Access denied')).toBeVisible();

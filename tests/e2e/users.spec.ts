@@ -69,7 +69,7 @@ test('users screen: columns, role, Control and Assign Roles; a promoted sellerâ€
 
     // The seller's own browser: the next navigation re-reads the profile, no reload.
     await sidebar(theirs.page).getByRole('menuitem', { name: 'Products', exact: true }).click();
-    await expectMenu(theirs.page, ['Dashboard', 'My Shops', 'My Products', 'My Orders', 'Brands']);
+    await expectMenu(theirs.page, ['Dashboard', 'My Shops', 'My Products', 'My Orders', 'Brands'], { exact: true });
     await sidebar(theirs.page).getByRole('menuitem', { name: 'Brands', exact: true }).click();
     await expect(theirs.page.getByRole('table')).toContainText('Acme');
   } finally {

@@ -13,11 +13,11 @@ import { registry as projectRegistry } from '../../server/registry';
 import { seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { ResourceDefinition } from '../../resources/types';
-import coupons from './fixture/coupons';
+import fixture from './fixture/fixtureVouchers';
 import { ADMIN, demo, freshDatabase } from './harness';
 
-const withCoupons = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), coupons]);
-const NEW = coupons.menu!.token;
+const withFixture = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), fixture]);
+const NEW = fixture.menu!.token;
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let database: Database;
@@ -64,7 +64,7 @@ describe('a token declared after the database was made', () => {
   });
 
   it('reaches the full admins on the next start, once, and is audited', async () => {
-    const first = await start(withCoupons);
+    const first = await start(withFixture);
     expect(first.added).toEqual([NEW]);
     expect(first.grantedTo).toEqual([admin.id]);
     expect(await accessesOf(admin.id)).toContain(NEW);
@@ -73,11 +73,11 @@ describe('a token declared after the database was made', () => {
     const logged = await database.db.selectFrom('auditLogs').selectAll().where('record_id', '=', admin.id).where('action', '=', 'roles').execute();
     expect(logged.map((l) => JSON.parse(String(l.after)).granted_accesses)).toContainEqual(expect.stringContaining(NEW));
     // A second start grants nothing more.
-    expect(await start(withCoupons)).toEqual({ added: [], grantedTo: [] });
+    expect(await start(withFixture)).toEqual({ added: [], grantedTo: [] });
   });
 
   it('can then be granted by a full admin in Assign Roles', async () => {
-    const app = await buildApp({ db: database.db, registry: withCoupons, config: { strict: false, publicUrl: 'http://console.test', demo: true, dataDir: fresh.dir } });
+    const app = await buildApp({ db: database.db, registry: withFixture, config: { strict: false, publicUrl: 'http://console.test', demo: true, dataDir: fresh.dir } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
@@ -92,7 +92,7 @@ describe('a token declared after the database was made', () => {
       expect(await accessesOf(ids.partial)).toEqual(['shops', NEW]);
       // The partial admin, who now holds it, reads the new entity's list.
       const partial = (await post('/user/terminal', { credential: 'part@example.com', password: 'part-admin-1', source: 'inbuilt', actionType: 'login' })).body.detail.token as string;
-      expect((await post(coupons.api.list, { page: 1 }, partial)).http).toBe(200);
+      expect((await post(fixture.api.list, { page: 1 }, partial)).http).toBe(200);
     } finally {
       await app.close();
     }

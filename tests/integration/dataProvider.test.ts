@@ -39,9 +39,11 @@ describe('dataProvider over HTTP', () => {
   it('pages a paginated list and an array list', async () => {
     await as(demo.admin);
     const shops = await dp.getList('shops', { ...LIST, pagination: { page: 2, perPage: 5 } });
-    expect(shops.total).toBe(18);
+    const total = Number((await s.db.selectFrom('shops').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(shops.total).toBe(total);
     expect(shops.data).toHaveLength(5);
-    expect(shops.meta).toEqual({ from: 6, to: 10, current_page: 2, last_page: 4 });
+    expect(shops.meta).toEqual({ from: 6, to: 10, current_page: 2, last_page: Math.ceil(total / 5) });
     const rates = await dp.getList('Currencies-exchange', { ...LIST, pagination: { page: 1, perPage: 2 } });
     expect(rates.total).toBe(5);
     expect(rates.data).toHaveLength(2);

@@ -72,6 +72,8 @@ const scalar = fc.oneof(
   fc.constantFrom(
     '', 'clear', 'active', 'draft', 'yes', 'no', 'popular', 'USD', '[1,2,3]', '["users"]', 'admin@example.com', 'password123',
     "x'); drop table users;--", '%_', '../../etc/passwd', 'Deleted', '+14155550101',
+    // Values in each declared format: they pass the format and reach the rules behind it.
+    ...registry.entities.flatMap((e) => Object.values(e.fields).flatMap((f) => (f.pattern ? [f.pattern.example] : []))),
   ),
   fc.string({ minLength: 250, maxLength: 300 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { ADMIN_ABILITIES, type Info, type Registry } from '../../contract';
 import { buildApp } from '../../server/app';
+import { grantNewAccessTokens } from '../../server/accessTokens';
+import { registry as projectRegistry } from '../../server/registry';
 import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
@@ -105,6 +107,11 @@ export interface ServerOptions {
   dataDialect?: 'contract' | 'simple-rest';
   /** Resource files other than the project's (a test's own entity). */
   registry?: Registry;
+  /**
+   * The resource files the database was made with, when they differ from `registry`: the database is
+   * prepared with these first (a marketplace that ran before an entity was added), then started again.
+   */
+  before?: Registry;
   limits?: Limits;
   clock?: () => number;
   /** Storage quota and grace period of uploads. */
@@ -120,9 +127,13 @@ export interface ServerOptions {
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
   const { database, dir } = fresh;
-  await migrate(database, opts.registry);
-  await seedReference(database.db);
-  if (opts.demo !== false) await seedDemo(database.db, opts.registry);
+  // Each start: tables, reference rows, demo data, and new access tokens to the full admins.
+  for (const registry of [...(opts.before ? [opts.before] : []), opts.registry ?? projectRegistry]) {
+    await migrate(database, registry);
+    await seedReference(database.db, registry);
+    if (opts.demo !== false) await seedDemo(database.db, registry);
+    await grantNewAccessTokens(database.db, registry);
+  }
   const app = await buildApp({
     db: database.db,
     registry: opts.registry,

@@ -22,6 +22,7 @@ let counter = 0;
 export function sampleValue(name: string, field: FieldSpec): unknown {
   const n = ++counter;
   if (field.oneOf) return field.oneOf[0];
+  if (field.pattern) return field.pattern.example;
   switch (field.type) {
     case 'email':
       return `sample${n}@example.com`;

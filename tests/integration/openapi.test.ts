@@ -9,7 +9,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { CALLS, createRegistry, type EntityContract } from '../../contract';
 import { registry as projectRegistry } from '../../server/registry';
 import type { ResourceDefinition } from '../../resources/types';
-import coupons from './fixture/coupons';
+import fixture from './fixture/fixtureVouchers';
 import { startServer, type TestServer } from './harness';
 
 type Doc = {
@@ -19,7 +19,7 @@ type Doc = {
   'x-undocumented'?: string[];
 };
 
-const registry = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), coupons]);
+const registry = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), fixture]);
 const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 /** Entities the server serves: any whose calls someone may use. */
 const served = (e: EntityContract) => Object.values(e.rules).some((r) => r !== 'none');
@@ -49,7 +49,7 @@ describe('the OpenAPI document', () => {
 
   it("holds every entity: its record, create and update schemas, its contract calls and its REST face", () => {
     const entities = registry.entities.filter(served);
-    expect(entities.map((e) => e.name)).toContain('coupons');
+    expect(entities.map((e) => e.name)).toContain(fixture.name);
     for (const entity of entities) {
       const name = pascal(entity.name);
       for (const schema of [name, `${name}Create`, `${name}Update`]) expect(doc.components.schemas[schema], schema).toBeDefined();
@@ -72,9 +72,11 @@ describe('the OpenAPI document', () => {
   });
 
   it("states each entity's fields with their types, required fields and limits", () => {
-    const schema = doc.components.schemas.CouponsCreate;
+    const schema = doc.components.schemas[`${pascal(fixture.name)}Create`];
     expect(schema.required?.sort()).toEqual(['code', 'expires_at', 'percent_off']);
-    expect(schema.properties.code).toMatchObject({ type: 'string', minLength: 3, maxLength: 32 });
+    expect(schema.properties.code).toMatchObject({ type: 'string', minLength: 3, maxLength: 32, pattern: '^(?:[A-Z0-9]+)$', examples: ['WELCOME10'] });
+    expect(new RegExp(schema.properties.code.pattern).test(fixture.api.fields.code.pattern!.example)).toBe(true);
+    expect(schema.properties.note).toMatchObject({ type: ['string', 'null'], maxLength: 500 });
     expect(schema.properties.percent_off).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
     expect(schema.properties.expires_at).toMatchObject({ type: 'string', format: 'date' });
     for (const entity of registry.entities.filter(served)) {
@@ -95,7 +97,7 @@ describe('the OpenAPI document', () => {
         expect(op.responses['400'], `${method} ${path}`).toBeDefined();
       }
     }
-    expect(doc.paths['/coupons'].post['x-roles']).toEqual(['admin']);
+    expect(doc.paths[fixture.api.list].post['x-roles']).toEqual(['admin']);
     const audit = registry.entity('auditLogs');
     expect(doc.paths[audit.save].post['x-roles']).toEqual([]);
     expect(doc.paths[audit.list].post['x-roles']).toEqual(['admin']);

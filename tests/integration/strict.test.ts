@@ -49,7 +49,7 @@ describe('extensions outside strict mode', () => {
       const token = await loose.login(demo.admin.email, demo.admin.password);
       const rates = await loose.post('/exchangess', { page: 2, per_page: 2 }, token);
       expect(rates.body.HLL).toHaveLength(2);
-      expect(rates.body.total).toBe(5);
+      expect(rates.body.total).toBe(Number((await loose.db.selectFrom('exchanges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
       const brands = await loose.post('/brands', { page: 1, filter: { is_active: 0 } }, token);
       expect(brands.body.HLL.data.map((b: { name: string }) => b.name)).toEqual(['Zenith']);
       const sorted = await loose.post('/shops', { page: 1, per_page: 3, sort: 'name', order: 'ASC' }, token);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { registry } from '../../resources';
-import { i18nProvider } from '../../i18n';
+import { s } from '../../contract';
+import { registry, type ResourceDefinition } from '../../resources';
+import { i18nProvider, messages } from '../../i18n';
+import { missingWords, withWords } from '../../i18n/resourceWords';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
@@ -45,5 +47,32 @@ describe('i18n: console strings as the specification words them', () => {
 
   it("keeps react-admin's own messages", () => {
     expect(t('ra.action.save')).toBe('Save');
+  });
+});
+
+describe("i18n: every declared resource's words, in each language", () => {
+  it('labels what each screen shows: sidebar entry, columns, inputs, options, choices, placeholders, format hints', async () => {
+    const { frenchMessagesAll } = await import('../../i18n/french');
+    const missing = registry.resources.flatMap((resource) => [
+      ...missingWords(resource, messages).map((key) => `en ${key}`),
+      ...missingWords(resource, frenchMessagesAll).map((key) => `fr ${key}`),
+    ]);
+    expect(missing).toEqual([]);
+  });
+
+  it('finds a word a declaration lacks in one language', () => {
+    const declared: ResourceDefinition = {
+      name: 'wordless', title: 'Wordless', menu: { token: 'wordless', path: '/wordless', order: 1 },
+      api: {
+        save: '/wordless', list: '/wordlesss', status: '/wordless/status', listShape: 'array', remove: 'id', activeAs: 'int', statusFields: [],
+        rules: { read: 'admin', create: 'admin', update: 'admin' },
+        fields: { code: s({ pattern: { regex: '[A-Z]+', example: 'AB', hint: { en: 'capital letters', fr: 'des majuscules' } } }) },
+      },
+      words: { en: { menu: 'Wordless', fields: { code: 'Code' } }, fr: { menu: 'Sans mots' } },
+      screen: { kind: 'list', columns: [{ kind: 'text', source: 'code' }] },
+    };
+    expect(missingWords(declared, withWords({}, [declared], 'en'))).toEqual([]);
+    expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.wordless.fields.code']);
+    expect(withWords({}, [declared], 'fr')).toMatchObject({ menu: { wordless: 'Sans mots' }, resources: { wordless: { hints: { code: 'des majuscules' } } } });
   });
 });

@@ -9,12 +9,13 @@ import { createDataProvider, type HttpClient } from '../../dataProvider';
 import { clearSession, setSession } from '../../authProvider/session';
 import { registry } from '../../resources';
 import { i18nProvider } from '../../i18n';
-import { buildPayload } from '../../src/screens/payload';
+import { buildPayload } from '../../contract';
 import { activeFor, lifecycle } from '../../resources/deletions/lifecycle';
 import { cvName, downloadUrl } from '../../resources/applicants/download';
 import { placeText } from '../../resources/distances/place';
 import { isDayMonthYear } from '../../server/hooks/jobs';
 import type { ListScreen } from '../../resources/types';
+import { KEY_INDEXES } from '../spec';
 
 const API = 'http://api.test/api';
 
@@ -104,19 +105,19 @@ describe('what the reference screens send', () => {
     expect(calls[0].body).toMatchObject({ id: 5, deletion_status: 'Deleted', customer: 'Bea', customer_id: 3, feedback: 'Bye', is_active: 1 });
   });
 
-  it('searches each screen with its keyIndex and columns (SPEC §9.4)', async () => {
-    const { dp, calls } = fake();
-    for (const resource of ['mail-templates', 'job-posts', 'job-applicants', 'custom-distances', 'deletion-requests', 'support']) {
-      await dp.getList(resource, { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'ab' } });
+  it('searches each screen with its keyIndex and the columns the spec names (SPEC §9.4)', async () => {
+    const screens = KEY_INDEXES.flatMap((spec) => {
+      const menu = registry.resources.find((r) => r.name === spec.entity)?.menu;
+      return spec.columns && menu ? [{ ...spec, route: menu.path.slice(1) }] : [];
+    });
+    expect(screens.map((s) => s.entity)).toEqual(expect.arrayContaining(['templates', 'deletions']));
+    for (const screen of screens) {
+      const { dp, calls } = fake();
+      await dp.getList(screen.route, { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'ab' } });
+      expect(calls.at(-1)!.url, screen.screen).toBe(`${API}/search-dive`);
+      expect(calls.at(-1)!.body.keyIndex, screen.screen).toBe(screen.keyIndex);
+      expect(calls.at(-1)!.body.targets, screen.screen).toEqual(expect.arrayContaining([...screen.columns!]));
     }
-    expect(calls.map((c) => [c.url, c.body.keyIndex, c.body.targets])).toEqual([
-      [`${API}/search-dive`, 16, ['id', 'subject', 'message', 'from_email']],
-      [`${API}/search-dive`, 18, ['id', 'title', 'description', 'qualification', 'details']],
-      [`${API}/search-dive`, 19, ['id', 'title', 'country']],
-      [`${API}/search-dive`, 21, ['id', 'location_A', 'location_B', 'distance_km']],
-      [`${API}/search-dive`, 22, ['id', 'customer', 'feedback']],
-      [`${API}/search-dive`, 17, ['id', 'title', 'country', 'message']],
-    ]);
   });
 
   it('lists, searches, renames and moves a subcategory through its own calls (/subcategory screen)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanSearch, searchText } from '../../src/screens/rules';
-import { buildPayload, formValues } from '../../src/screens/payload';
+import { buildPayload, formValues } from '../../contract';
 
 describe('search text (SPEC §5)', () => {
   it('keeps letters, digits, dashes, underscores and spaces only', () => {
