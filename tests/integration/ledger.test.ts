@@ -100,6 +100,8 @@ describe('the money of one order, from payment to statement', () => {
     const settled = await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'TRX-1' }, admin);
     expect(settled.body).toMatchObject({ status: true, detail: { state: 'paid', reference: 'TRX-1' } });
     expect((await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed' }, admin)).http).toBe(409);
+    const listed = await s.send('GET', '/rest/payouts', undefined, admin);
+    expect(listed.body.find((p: { id: number }) => p.id === payout.body.detail.id)).toMatchObject({ state: 'paid', amount: 9000, method: 'bank' });
 
     const csv = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-03`, { headers: { Authorization: `Bearer ${seller.token}` } });
     expect(csv.status).toBe(200);
@@ -190,6 +192,10 @@ describe('who may read and move the money', () => {
       if (needs === PAYOUTS_TOKEN) expect(await ask(partial), `${path} partial admin`).toBe(403);
       if (call.roles.every((r) => r === 'admin')) expect(await ask(seller.token), `${path} seller`).toBe(403);
     }
+    // The REST face of payouts: the same access.
+    expect((await s.send('GET', '/rest/payouts', undefined, null)).http).toBe(401);
+    for (const token of [buyer, seller.token, partial]) expect((await s.send('GET', '/rest/payouts', undefined, token)).http).toBe(403);
+    expect((await s.send('PUT', '/rest/payouts/1', { state: 'paid' }, partial)).http).toBe(403);
     const noOrders = (await s.userWith(ADMIN, [PAYOUTS_TOKEN])).token;
     expect((await s.post('/refund', { order_id: 'x' }, noOrders)).http).toBe(403);
   });
