@@ -128,7 +128,18 @@ describe('the money of one order, from payment to statement', () => {
     const again = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
     expect(again.http).toBe(400);
     expect(again.body).toMatchObject({ status: false, query: expect.stringContaining('nothing available to pay out') });
+    // The bank-transfer batch lists the chosen payouts still pending, with the shop's details as they were.
+    const batch = (ids: unknown) =>
+      fetch(`${s.url}/payouts/batch`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ids }) });
+    const csv = await batch([payout.body.detail.id]);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [header, line, ...rest] = (await csv.text()).trim().split('\r\n').map((l) => l.split(','));
+    expect(rest).toEqual([]);
+    expect(Object.fromEntries(header.map((h, k) => [h, line[k]]))).toMatchObject({
+      payout_id: String(payout.body.detail.id), shop_name: 'Ledger Shop', method: 'bank', account_number: '1', currency: 'USD', amount: (before.available / 100).toFixed(2),
+    });
     await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
+    expect(await (await batch([payout.body.detail.id])).json()).toMatchObject({ status: false, query: 'None of these payouts is waiting to be paid' });
     expect(await balanceOf(admin)).toMatchObject({ available: before.available, paid: before.paid });
   });
 
