@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_CALLS, PAYOUTS_TOKEN, type Balance, type Posting } from '../../contract';
+import { hooks } from '../../server/hooks/payouts';
 import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -172,6 +173,27 @@ describe('the money of one order, from payment to statement', () => {
     expect(await balanceOf(admin)).toMatchObject({ available: 0, debt: 5400 });
     const nothing = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
     expect(nothing.body).toMatchObject({ status: false, query: 'Ledger Shop owes 54.00 USD: there is nothing to pay out' });
+  });
+});
+
+describe('the monthly fee', () => {
+  it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available", async () => {
+    const made = await s.db
+      .insertInto('categories')
+      .values({ name: `Fee ${Date.now()}`, commission_currency: 'EUR', commission_flat_rate: 0, commission_monthly: 12.5, is_active: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owner = await s.userWith(SELLER);
+    const feeShop = Number((await s.post('/shop', { ...shopBody('Fee Shop'), category_id: Number(made.id) }, owner.token)).body.detail.id);
+    const fees = () => s.db.selectFrom('ledger_entries').select(['event_key', 'currency']).where('shop_id', '=', feeShop).where('kind', '=', 'monthly_fee').orderBy('id').execute();
+    const sweep = hooks.sweep!;
+    await sweep({ db: s.db, at: Date.parse('2026-04-01T00:00:30Z') });
+    await sweep({ db: s.db, at: Date.parse('2026-04-30T23:59:00Z') });
+    expect(await fees()).toEqual([{ event_key: `fee:${feeShop}:2026-04`, currency: 'EUR' }]);
+    await sweep({ db: s.db, at: Date.parse('2026-05-01T00:00:30Z') });
+    expect((await fees()).map((f) => f.event_key)).toEqual([`fee:${feeShop}:2026-04`, `fee:${feeShop}:2026-05`]);
+    const balance = (await s.post<unknown, Balance[]>('/balances', {}, owner.token)).body.HLL!;
+    expect(balance).toEqual([{ shop_id: feeShop, shop_name: 'Fee Shop', currency: 'EUR', pending: 0, available: 0, paid: 0, debt: 2500 }]);
   });
 });
 
