@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_CALLS, PAYOUTS_TOKEN, type Balance, type Posting } from '../../contract';
+import { hooks } from '../../server/hooks/payouts';
 import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -105,6 +106,8 @@ describe('the money of one order, from payment to statement', () => {
     const settled = await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'TRX-1' }, admin);
     expect(settled.body).toMatchObject({ status: true, detail: { state: 'paid', reference: 'TRX-1' } });
     expect((await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed' }, admin)).http).toBe(409);
+    const listed = await s.send('GET', '/rest/payouts', undefined, admin);
+    expect(listed.body.find((p: { id: number }) => p.id === payout.body.detail.id)).toMatchObject({ state: 'paid', amount: 9000, method: 'bank' });
 
     const csv = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-03`, { headers: { Authorization: `Bearer ${seller.token}` } });
     expect(csv.status).toBe(200);
@@ -131,7 +134,18 @@ describe('the money of one order, from payment to statement', () => {
     const again = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
     expect(again.http).toBe(400);
     expect(again.body).toMatchObject({ status: false, query: expect.stringContaining('nothing available to pay out') });
+    // The bank-transfer batch lists the chosen payouts still pending, with the shop's details as they were.
+    const batch = (ids: unknown) =>
+      fetch(`${s.url}/payouts/batch`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ids }) });
+    const csv = await batch([payout.body.detail.id]);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [header, line, ...rest] = (await csv.text()).trim().split('\r\n').map((l) => l.split(','));
+    expect(rest).toEqual([]);
+    expect(Object.fromEntries(header.map((h, k) => [h, line[k]]))).toMatchObject({
+      payout_id: String(payout.body.detail.id), shop_name: 'Ledger Shop', method: 'bank', account_number: '1', currency: 'USD', amount: (before.available / 100).toFixed(2),
+    });
     await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
+    expect(await (await batch([payout.body.detail.id])).json()).toMatchObject({ status: false, query: 'None of these payouts is waiting to be paid' });
     expect(await balanceOf(admin)).toMatchObject({ available: before.available, paid: before.paid });
   });
 
@@ -167,6 +181,27 @@ describe('the money of one order, from payment to statement', () => {
   });
 });
 
+describe('the monthly fee', () => {
+  it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available", async () => {
+    const made = await s.db
+      .insertInto('categories')
+      .values({ name: `Fee ${Date.now()}`, commission_currency: 'EUR', commission_flat_rate: 0, commission_monthly: 12.5, is_active: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owner = await s.userWith(SELLER);
+    const feeShop = Number((await s.post('/shop', { ...shopBody('Fee Shop'), category_id: Number(made.id) }, owner.token)).body.detail.id);
+    const fees = () => s.db.selectFrom('ledger_entries').select(['event_key', 'currency']).where('shop_id', '=', feeShop).where('kind', '=', 'monthly_fee').orderBy('id').execute();
+    const sweep = hooks.sweep!;
+    await sweep({ db: s.db, at: Date.parse('2026-04-01T00:00:30Z') });
+    await sweep({ db: s.db, at: Date.parse('2026-04-30T23:59:00Z') });
+    expect(await fees()).toEqual([{ event_key: `fee:${feeShop}:2026-04`, currency: 'EUR' }]);
+    await sweep({ db: s.db, at: Date.parse('2026-05-01T00:00:30Z') });
+    expect((await fees()).map((f) => f.event_key)).toEqual([`fee:${feeShop}:2026-04`, `fee:${feeShop}:2026-05`]);
+    const balance = (await s.post<unknown, Balance[]>('/balances', {}, owner.token)).body.HLL!;
+    expect(balance).toEqual([{ shop_id: feeShop, shop_name: 'Fee Shop', currency: 'EUR', pending: 0, available: 0, paid: 0, debt: 2500 }]);
+  });
+});
+
 describe('who may read and move the money', () => {
   it('a seller reads only their own balances, ledger and statements', async () => {
     expect((await s.post('/balances', {}, seller.token)).body.HLL.map((b: Balance) => b.shop_id)).toEqual([shop]);
@@ -195,6 +230,10 @@ describe('who may read and move the money', () => {
       if (needs === PAYOUTS_TOKEN) expect(await ask(partial), `${path} partial admin`).toBe(403);
       if (call.roles.every((r) => r === 'admin')) expect(await ask(seller.token), `${path} seller`).toBe(403);
     }
+    // The REST face of payouts: the same access.
+    expect((await s.send('GET', '/rest/payouts', undefined, null)).http).toBe(401);
+    for (const token of [buyer, seller.token, partial]) expect((await s.send('GET', '/rest/payouts', undefined, token)).http).toBe(403);
+    expect((await s.send('PUT', '/rest/payouts/1', { state: 'paid' }, partial)).http).toBe(403);
     const noOrders = (await s.userWith(ADMIN, [PAYOUTS_TOKEN])).token;
     expect((await s.post('/refund', { order_id: 'x' }, noOrders)).http).toBe(403);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, formatMoney, sumConverted, unitRate } from '../../contract';
+import { convert, formatMoney, minorText, percentOf, sumConverted, toCsv, toMinor, unitRate } from '../../contract';
 
 const rates = [
   { code: 'USD', value_per_dollar: 1, currency_symbol: '$' },
@@ -27,5 +27,20 @@ describe('money (SPEC §9.1)', () => {
   it('adds mixed currencies only after converting them', () => {
     expect(sumConverted([{ amount: 3100, currency: 'NGN' }, { amount: 3, currency: 'USD' }, { amount: 1, currency: 'XYZ' }], 'USD', rates)).toEqual({ total: 5, unconverted: 1 });
     expect(unitRate('NGN', 'USD', rates)).toBeCloseTo(1 / 1550);
+  });
+});
+
+describe('minor units (the ledger, issue 28)', () => {
+  it('converts decimal amounts to whole hundredths without float drift, and back to text', () => {
+    expect([toMinor(0.29), toMinor('12.34'), toMinor(1e6 + 0.07), toMinor(-40), toMinor(null), toMinor('x')]).toEqual([29, 1234, 100000007, -4000, 0, 0]);
+    expect([minorText(0), minorText(5), minorText(-1234), minorText(100000007)]).toEqual(['0.00', '0.05', '-12.34', '1000000.07']);
+  });
+
+  it('takes a rate of an amount to the nearest unit', () => {
+    expect([percentOf(1999, 7.5), percentOf(14000, 10), percentOf(1, 10), percentOf(5, 10), percentOf(0, 50)]).toEqual([150, 1400, 0, 1, 0]);
+  });
+
+  it('keeps a negative number a number in CSV, and a formula-like text harmless', () => {
+    expect(toCsv([['-12.34', '-cmd', '=SUM(A1)', 'a,b']])).toBe(`-12.34,'-cmd,'=SUM(A1),"a,b"`);
   });
 });
