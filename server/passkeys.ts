@@ -16,7 +16,7 @@ import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
   type AuthenticationResponseJSON, type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { AppContext } from './app';
+import type { AppContext } from './context';
 import { audit } from './audit';
 import type { Caller } from './auth';
 import { now, type DB, type Row } from './db';

@@ -3,7 +3,7 @@
  * every call but setting one up and signing out, whatever the console shows. Optional by default,
  * so the demo runs with two commands.
  */
-import type { AppContext } from './app';
+import type { AppContext } from './context';
 import type { Caller } from './auth';
 import { ApiError } from './errors';
 import { factorsOfUser } from './secondFactor';

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityContract } from '../../contract';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import type { Caller } from '../auth';
 import type { DB, Row } from '../db';
 import type { Scope } from '../guard';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { envelope } from '../../contract';
 import { tableSpecs, type DB } from '../db';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { ok } from '../routes/common';
 
 /** What the operations side of a running process tells the routes. */

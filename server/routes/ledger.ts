@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, minorText, toCsv, type CallRole } from '../../contract';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import type { DB } from '../db';
 import { badRequest, forbidden, notFound } from '../errors';

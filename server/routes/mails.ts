@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAIL_PATHS } from '../../contract';
 import { eventOf } from '../../resources/templates/events';
 import { renderMail, templateProblem } from '../../resources/templates/render';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { now } from '../db';
 import { badRequest, notFound } from '../errors';
 import { requireCaller } from '../guard';

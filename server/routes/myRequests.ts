@@ -4,7 +4,7 @@
  * show whether one waits, was rejected or was carried out. Nobody reads another user's requests here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { requireCaller } from '../guard';
 import { ok } from './common';
 

@@ -6,7 +6,7 @@
  * offer, so the cart can offer the choice. Amounts are in each order's own currency (DESIGN D14).
  */
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { isObject } from '../records';

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PATHS } from '../../contract';
-import { bodyOf, type AppContext } from '../app';
+import { bodyOf, type AppContext } from '../context';
 import { audit } from '../audit';
 import { closeSessions, type Caller } from '../auth';
 import { now, type Row } from '../db';
