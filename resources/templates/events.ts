@@ -83,6 +83,22 @@ export const MAIL_EVENTS = {
     variables: { name: 'Bea Buyer', status: 'Deleted' },
     forget: true,
   },
+  REFUND_ISSUED: {
+    template: {
+      from_email: 'orders@example.com',
+      subject: 'A refund on your order {{ reference }}',
+      message: 'Hello {{ name }},\n\n{{ shop_name }} refunded {{ amount }} on your order {{ reference }} ({{ reason }}).\n\nThe Marketplace team',
+    },
+    variables: { name: 'Bea Buyer', reference: 'MP-0A1B2C3D4E', shop_name: 'Acme Outfitters', amount: 'GBP 12.50', reason: 'Broken in transit' },
+  },
+  PAYOUT_SENT: {
+    template: {
+      from_email: 'sellers@example.com',
+      subject: 'A payout of {{ amount }} to {{ shop_name }}',
+      message: 'Hello {{ name }},\n\nA payout of {{ amount }} to {{ shop_name }} is on its way (payout {{ payout_id }}).\n\nThe Marketplace team',
+    },
+    variables: { name: 'Sam Seller', shop_name: 'Acme Outfitters', amount: 'GBP 120.00', payout_id: 42 },
+  },
 } as const satisfies Record<string, MailEvent>;
 
 export type MailSerial = keyof typeof MAIL_EVENTS;

@@ -4,7 +4,7 @@
  * holding 'orders'), payouts and their batch, the commissions report. Amounts are signed integers in
  * minor units. Extensions of the contract: absent in strict mode.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, minorText, toCsv, type CallRole } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
@@ -18,6 +18,8 @@ import { createPayout, settlePayout } from '../ledger/payouts';
 import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
 import { listPage } from '../store';
 import { readOne } from './entities';
+import { queueMail } from '../mail';
+import { requireFreshSecondFactor } from '../secondFactor';
 import { ok, readListQuery } from './common';
 
 const NOT_GRANTED = 'Your account has not been granted access to this section';
@@ -77,13 +79,11 @@ function readText(value: unknown, what: string, max: number, required: boolean):
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * The second factor's step-up (built with the second factor, not here): when the admin has one, the
- * payout is refused until it is confirmed. The one call point is in POST /payout below.
- */
-async function confirmStepUp(_request: FastifyRequest, _caller: Caller): Promise<void> {
-  // Nothing yet: no second factor exists in this build.
-}
+/** The shop's name and its seller, as a payout's mail names them. */
+const sellerOf = (db: DB, shopId: number) =>
+  db.selectFrom('shops').leftJoin('users', 'users.id', 'shops.owner_id')
+    .select(['shops.name as shop_name', 'users.name as name', 'users.email as email'])
+    .where('shops.id', '=', shopId).executeTakeFirst();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -160,8 +160,18 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const orderId = readId(body.order_id, 'order_id');
     const lines = readRefundLines(body.lines);
     const reason = readText(body.reason, 'reason', 255, true)!;
-    const made = await db.transaction().execute((trx) => refund(trx, { orderId, lines, reason, by: caller.id, at: iso(clock()) }));
-    // The buyer's mail ("refund issued") goes through the settings' outbox once it exists.
+    const made = await db.transaction().execute(async (trx) => {
+      const done = await refund(trx, { orderId, lines, reason, by: caller.id, at: iso(clock()) });
+      // The buyer's mail, in the refund's transaction.
+      const order = await trx.selectFrom('orders').select(['customer_id', 'shop_id', 'tracking_number', 'currency']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const buyer = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', Number(order.customer_id)).executeTakeFirst();
+      const shop = await sellerOf(trx, Number(order.shop_id));
+      await queueMail(trx, 'REFUND_ISSUED', buyer?.email as string | undefined, {
+        name: String(buyer?.name ?? ''), reference: String(order.tracking_number ?? orderId), shop_name: String(shop?.shop_name ?? ''),
+        amount: `${String(order.currency ?? '')} ${minorText(done.amount)}`.trim(), reason,
+      });
+      return done;
+    });
     return ok({ query: `Refund of ${minorText(made.amount)} recorded on order ${orderId}`, detail: { id: made.id, amount: made.amount } });
   });
 
@@ -170,10 +180,17 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const body = bodyOf(request);
     const shopId = readId(body.shop_id, 'shop_id');
     const currency = readText(body.currency, 'currency', 8, true)!;
-    // STEP-UP: the second factor's confirmation, when the admin has one, goes here (before any money moves).
-    await confirmStepUp(request, caller);
-    const made = await db.transaction().execute((trx) => createPayout(trx, { shopId, currency, by: caller.id, at: iso(clock()) }));
-    // The seller's mail ("payout sent") goes through the settings' outbox once it exists.
+    // Money leaves the marketplace: a fresh second factor when the admin has one, before anything moves.
+    await requireFreshSecondFactor(caller, clock());
+    const made = await db.transaction().execute(async (trx) => {
+      const done = await createPayout(trx, { shopId, currency, by: caller.id, at: iso(clock()) });
+      // The seller's mail, in the payout's transaction.
+      const shop = await sellerOf(trx, shopId);
+      await queueMail(trx, 'PAYOUT_SENT', shop?.email as string | undefined, {
+        name: String(shop?.name ?? ''), shop_name: String(shop?.shop_name ?? ''), amount: `${currency.toUpperCase()} ${minorText(done.amount)}`, payout_id: done.id,
+      });
+      return done;
+    });
     return ok({ query: `Payout of ${minorText(made.amount)} ${currency.toUpperCase()} created`, detail: { id: made.id, amount: made.amount } });
   });
 

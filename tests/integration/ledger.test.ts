@@ -97,12 +97,15 @@ describe('the money of one order, from payment to statement', () => {
     const refunded = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 1 }], reason: 'Broken in transit' }, admin);
     expect(refunded.body).toMatchObject({ status: true, detail: { id: expect.any(Number), amount: 4000 } });
     expect(await balanceOf(seller.token)).toMatchObject({ available: 9000 });
+    // The buyer is told, through the outbox, in the refund's transaction.
+    expect((await s.mails(demo.buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^A refund on your order /), body: expect.stringContaining('refunded USD 40.00') });
     const commission = (await postingsOf(order.id)).filter((p) => p.account === 'commission').map((p) => p.amount);
     expect(commission.sort((a, b) => a - b)).toEqual([-400, 1400]);
 
     const payout = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
     expect(payout.body).toMatchObject({ status: true, detail: { id: expect.any(Number), amount: 9000 } });
     expect(await balanceOf(seller.token)).toMatchObject({ pending: 0, available: 0, paid: 9000, debt: 0 });
+    expect((await s.mails(seller.email)).at(-1)).toMatchObject({ subject: 'A payout of USD 90.00 to Ledger Shop' });
     const settled = await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'TRX-1' }, admin);
     expect(settled.body).toMatchObject({ status: true, detail: { state: 'paid', reference: 'TRX-1' } });
     expect((await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed' }, admin)).http).toBe(409);

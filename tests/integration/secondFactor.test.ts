@@ -245,6 +245,20 @@ describe('step-up', () => {
     for (const [path, body] of calls.slice(0, 3)) expect((await s.post(path, body, token)).body.status, path).toBe(true);
   });
 
+  it('a payout asks an admin with a factor for a fresh one, before any money moves', async () => {
+    const admin = await enrolled(ADMIN, ['payouts']);
+    const token = (await login(admin.email, { otp: totpCode(admin.secret, t) })).body.detail.token as string;
+    t += STEP_UP_MS + 1;
+    const shop = await s.db.selectFrom('shops').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const stale = await s.post('/payout', { shop_id: Number(shop.id), currency: 'ZZZ' }, token);
+    expect(stale).toMatchObject({ http: 403, body: { detail: { step_up: true } } });
+    t += STEP;
+    await factor(token, { action: 'verify', code: totpCode(admin.secret, t) });
+    // Past the step-up, the payout's own rules answer (nothing in that currency to pay out).
+    const fresh = await s.post('/payout', { shop_id: Number(shop.id), currency: 'ZZZ' }, token);
+    expect(fresh).toMatchObject({ http: 400, body: { query: expect.stringContaining('nothing available to pay out') } });
+  });
+
   it('adding a passkey beside authenticator codes asks for a fresh factor too', async () => {
     const user = await enrolled();
     t += STEP_UP_MS + 1;
