@@ -131,6 +131,26 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
   };
 }
 
+/**
+ * The Commissions card: what the marketplace earned, net of refunds, per currency, from the ledger's
+ * maintained totals (never summed across currencies); its count, the sales that earned a commission.
+ * A back end without the ledger (the console's search-dive reading) counts commission subscriptions.
+ */
+async function commissionsEarned(db: DB): Promise<MoneyCard> {
+  const earned = await db
+    .selectFrom('ledger_balances')
+    .select(['currency', sql<number>`sum(amount)`.as('amount')])
+    .where('account', '=', 'commission')
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  const sales = await db.selectFrom('order_earnings').select(sql<number>`count(*)`.as('n')).where('commission', '>', 0).executeTakeFirstOrThrow();
+  return {
+    count: Number(sales.n),
+    totals: earned.filter((r) => Number(r.amount) !== 0).map((r) => ({ currency: String(r.currency), amount: Number(r.amount) / 100 })),
+  };
+}
+
 export async function dashboardStats(db: DB, caller: Caller, range: { from: string; to: string }): Promise<DashboardStats> {
   const role = roleOf(caller.user.abilities);
   const who: Who = role === 'admin' ? { role } : { role, id: caller.id };
@@ -160,7 +180,7 @@ export async function dashboardStats(db: DB, caller: Caller, range: { from: stri
       const mine = rows.filter((r) => r.type === type);
       return { count: mine.reduce((n, r) => n + Number(r.n), 0), totals: asTotals(mine) };
     };
-    stats.money = { commission: card('commission'), premier: card('premier'), advert: card('advert') };
+    stats.money = { commission: await commissionsEarned(db), premier: card('premier'), advert: card('advert') };
   }
   if (cards.people) {
     // A handful of distinct ability lists: grouped in SQL, read with the one role rule (D1).

@@ -12,7 +12,7 @@ import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
 let s: TestServer;
 let admin: string;
 let buyer: string;
-let seller: { id: number; token: string };
+let seller: { id: number; token: string; email: string };
 let otherSeller: { id: number; token: string };
 let partial: string;
 let category: number;
