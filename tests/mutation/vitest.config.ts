@@ -1,0 +1,15 @@
+/**
+ * The tests Stryker runs against each mutant (`npm run test:mutation`): the unit tests only, fast and
+ * without a server, so a run stays short on a shared machine. The rule files it mutates are listed in
+ * stryker.config.json.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    allowOnly: false,
+  },
+});
