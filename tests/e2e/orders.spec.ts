@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { en } from '../../i18n/en';
-import { api, DEMO, sidebar, signedIn } from './helpers';
+import { api, DEMO, sidebar, signedIn, unique } from './helpers';
+import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('main').getByRole('table').first();
 const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
@@ -13,57 +14,88 @@ async function search(page: Page, text: string, rows = 2) {
 }
 
 
+/**
+ * An order of its own: a new seller's shop and product, bought by another new account, shipped to an
+ * address no other test uses. Nothing here depends on the demo's orders.
+ */
+async function placedOrder(request: APIRequestContext) {
+  const seller = await registered(request, unique('Order Seller '));
+  const shop = await api(request, '/shop', {
+    name: unique('Order Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '10115', country: 'Germany' },
+    bank: { bank_name: 'Bank', bank_country: 'Germany', account_name: 'Me', account_number: '1' },
+  }, seller.token);
+  expect(shop.status).toBe(true);
+  const product = await api(request, '/product', {
+    shop_id: shop.detail.id, name: unique('Order Lamp '), description: 'd', currency: { code: 'USD' }, price: 20, sale_price: 0, in_stock: 5,
+    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
+  }, seller.token);
+  expect(product.status).toBe(true);
+  const buyer = await registered(request, unique('Order Buyer '));
+  const address = { street_name: `${Math.floor(Math.random() * 1e6)} High Road`, city: 'Berlin', state: 'Berlin', country: 'Germany', zip: '10115' };
+  const order = await api(request, '/order', {
+    shop_id: shop.detail.id, items: [{ product_id: product.detail.id, quantity: 1 }], shipping_address: address, customer_contact: '+490000000',
+  }, buyer.token);
+  expect(order.status).toBe(true);
+  const { street_name, city, state, country, zip } = address;
+  return {
+    seller, buyer, id: Number(order.detail.id), tracking: order.detail.tracking_number as string,
+    address: `${street_name}, ${city}, ${state}, ${country}, ${zip}`,
+  };
+}
+
 test.describe('orders', () => {
-  test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page }) => {
+  test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page, request }) => {
+    const order = await placedOrder(request);
     await signedIn(page, DEMO.admin);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
     // Other tests place orders: the count is whatever the database holds.
     await expect(page.getByText(/^Count: \d+$/)).toBeVisible();
-    await search(page, 'TRK1024');
-    await expect(row(page, 'TRK1024')).toContainText('New Order');
-    await expect(row(page, 'TRK1024')).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+    await search(page, order.tracking);
+    await expect(row(page, order.tracking)).toContainText('New Order');
+    await expect(row(page, order.tracking)).toContainText(order.address);
 
-    await row(page, 'TRK1024').getByText('TRK1024').click();
+    await row(page, order.tracking).getByText(order.tracking).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
     await expect(dialog.getByRole('table', { name: 'Items' })).toContainText('Product');
-    await expect(dialog).toContainText('Bea Buyer');
-    await expect(dialog).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+    await expect(dialog).toContainText(order.buyer.name);
+    await expect(dialog).toContainText(order.address);
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect(page).toHaveURL(/\/orders\/24$/);
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
     await expect(page.getByRole('tab', { name: 'Control' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /Add \/ Edit|Editor/ })).toHaveCount(0);
     await page.getByRole('radio', { name: 'Order Shipped' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
-    await expect(row(page, 'TRK1024')).toContainText('Order Shipped');
+    await expect(row(page, order.tracking)).toContainText('Order Shipped');
 
-    await row(page, 'TRK1024').getByText('TRK1024').click();
+    await row(page, order.tracking).getByText(order.tracking).click();
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order → Order Shipped: by Ada Admin');
   });
 
-  test('a seller reviews an order of their shop on My Orders', async ({ page }) => {
-    await signedIn(page, DEMO.seller);
+  test('a seller reviews an order of their shop on My Orders', async ({ page, request }) => {
+    const [mine, theirs] = [await placedOrder(request), await placedOrder(request)];
+    await signedIn(page, mine.seller);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
     await expect(page).toHaveURL(/\/my-orders$/);
     await expect(page.getByText('This is section is visible to authorized person(s)')).toBeVisible();
-    // Olu's shops' orders are not listed.
+    // Another seller's orders are not listed.
     const other = page.getByRole('textbox', { name: 'Search' });
-    await other.fill('TRK1030');
+    await other.fill(theirs.tracking);
     await other.press('Enter');
     await expect(page.getByText('No Data')).toBeVisible();
-    await search(page, 'TRK1019');
-    await row(page, 'TRK1019').getByText('TRK1019').click();
+    await search(page, mine.tracking);
+    await row(page, mine.tracking).getByText(mine.tracking).click();
     await expect(page.getByRole('dialog')).toContainText('Order details');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('radio', { name: 'Order in Transit' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
-    await expect(row(page, 'TRK1019')).toContainText('Order in Transit');
+    await expect(row(page, mine.tracking)).toContainText('Order in Transit');
   });
 
   test("My Orders' rows come with their status and totals, never filled in after the rows", async ({ page }) => {
@@ -87,16 +119,17 @@ test.describe('orders', () => {
     expect(await page.evaluate(() => (window as unknown as { cells: { rows: boolean; late: boolean } }).cells)).toEqual({ rows: true, late: false });
   });
 
-  test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page }) => {
+  test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page, request }) => {
+    const { tracking } = await placedOrder(request);
     await signedIn(page, DEMO.admin);
     await page.goto('/orders');
-    await search(page, 'TRK1024');
+    await search(page, tracking);
     const chooser = page.getByRole('combobox', { name: 'Display currency' });
     await expect(chooser).toHaveText('USD');
-    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
+    await expect(row(page, tracking).locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
     await chooser.click();
     await page.getByRole('option', { name: 'NGN ₦' }).click();
-    const total = row(page, 'TRK1024').locator('[data-money]').nth(1);
+    const total = row(page, tracking).locator('[data-money]').nth(1);
     await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
     await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);

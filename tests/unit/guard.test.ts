@@ -134,10 +134,8 @@ describe('scoped and checkOwnLinks, on a real database', () => {
   sqlite.exec(`create table shops (id integer primary key, owner_id integer, seller_id integer, customer_id integer);
     insert into shops (id, owner_id, seller_id, customer_id) values (1, 12, 12, 11), (2, 99, 99, 12), (3, 12, 99, 99);`);
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) }) as unknown as DB;
-  const ids = (e: EntityContract, scope: Scope) =>
-    scoped(db, db.selectFrom('shops' as never).select('id' as never).orderBy('id' as never) as never, e, scope)
-      .execute()
-      .then((rows: { id: number }[]) => rows.map((r) => r.id));
+  const ids = async (e: EntityContract, scope: Scope) =>
+    (await scoped(db, db.selectFrom('shops').select('id').orderBy('id'), e, scope).execute()).map((r) => Number(r.id));
 
   it("narrows a list to the caller's records by owner, by the shop's owner, or by the buyer's key", async () => {
     expect(await ids(owned('owner_id'), { kind: 'all' })).toEqual([1, 2, 3]);
