@@ -132,7 +132,8 @@ test.describe('orders', () => {
     const total = row(page, tracking).locator('[data-money]').nth(1);
     await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
-    await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);
+    // The original amount (the order's own: one lamp at 20 USD) and the rate used.
+    await expect(page.getByRole('tooltip')).toHaveText(/^\$20\.00 USD, at 1 USD = [\d.]+ NGN$/);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
   });
