@@ -18,7 +18,8 @@ async function search(page: Page, text: string, rows = 2) {
  * An order of its own: a new seller's shop and product, bought by another new account, shipped to an
  * address no other test uses. Nothing here depends on the demo's orders.
  */
-async function placedOrder(request: APIRequestContext) {
+/** A new seller's shop with one product at 20 USD, five in stock: its name, unique to the test. */
+async function onSale(request: APIRequestContext) {
   const seller = await registered(request, unique('Order Seller '));
   const shop = await api(request, '/shop', {
     name: unique('Order Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '10115', country: 'Germany' },
@@ -30,10 +31,15 @@ async function placedOrder(request: APIRequestContext) {
     category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
   }, seller.token);
   expect(product.status).toBe(true);
+  return { seller, shop: { id: Number(shop.detail.id), name: shop.detail.name as string }, product: { id: Number(product.detail.id), name: product.detail.name as string } };
+}
+
+async function placedOrder(request: APIRequestContext) {
+  const { seller, shop, product } = await onSale(request);
   const buyer = await registered(request, unique('Order Buyer '));
   const address = { street_name: `${Math.floor(Math.random() * 1e6)} High Road`, city: 'Berlin', state: 'Berlin', country: 'Germany', zip: '10115' };
   const order = await api(request, '/order', {
-    shop_id: shop.detail.id, items: [{ product_id: product.detail.id, quantity: 1 }], shipping_address: address, customer_contact: '+490000000',
+    shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address, customer_contact: '+490000000',
   }, buyer.token);
   expect(order.status).toBe(true);
   const { street_name, city, state, country, zip } = address;
@@ -138,8 +144,9 @@ test.describe('orders', () => {
     await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
   });
 
-  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser }) => {
+  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser, request }) => {
     test.setTimeout(60_000);
+    const { seller: owner, shop, product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await page.getByRole('button', { name: 'Cart: 0 item(s)' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -147,21 +154,21 @@ test.describe('orders', () => {
     await page.getByRole('link', { name: 'Continue shopping' }).click();
     await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Search' });
-    await box.fill('Product 26');
+    await box.fill(product.name);
     await box.press('Enter');
-    const lamp = page.getByRole('row').filter({ hasText: "Sam's Store 9" });
+    const lamp = page.getByRole('row').filter({ hasText: shop.name });
     await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
     await lamp.getByRole('button', { name: 'Add to cart' }).click();
     await lamp.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('button', { name: 'Cart: 2 item(s)' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cart: 2 item(s)' }).click();
-    const line = page.getByRole('table', { name: 'Cart items' }).getByRole('row').filter({ hasText: 'Product 26' });
-    await expect(line).toContainText('$234.00');
-    await expect(line).toContainText('$468.00');
-    await page.getByRole('button', { name: 'One more Product 26' }).click();
-    await page.getByRole('button', { name: 'One less Product 26' }).click();
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: $468.00');
+    const line = page.getByRole('table', { name: 'Cart items' }).getByRole('row').filter({ hasText: product.name });
+    await expect(line.getByRole('cell').nth(2)).toHaveText(/^\$20\.00\b/);
+    await expect(line.getByRole('cell').nth(4)).toHaveText(/^\$40\.00\b/);
+    await page.getByRole('button', { name: `One more ${product.name}` }).click();
+    await page.getByRole('button', { name: `One less ${product.name}` }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: $40.00');
 
     await page.getByRole('button', { name: 'Place order' }).click();
     // The missing parts are flagged red, each with a word under it (not colour alone).
@@ -182,7 +189,7 @@ test.describe('orders', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
 
     const seller = await (await browser.newContext()).newPage();
-    await signedIn(seller, DEMO.seller);
+    await signedIn(seller, owner);
     await seller.goto('/my-orders');
     // An id search also finds orders whose date or tracking number contains those digits.
     await search(seller, id!, 0);
@@ -213,16 +220,17 @@ test.describe('orders', () => {
     await expect(dialog.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
   });
 
-  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page }) => {
+  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page, request }) => {
     test.setTimeout(60_000);
+    const { product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await sidebar(page).getByRole('menuitem', { name: 'Catalogue' }).click();
     await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Search' });
-    await box.fill('Product 26');
+    await box.fill(product.name);
     await box.press('Enter');
     await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
-    await page.getByRole('row').filter({ hasText: 'Product 26' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('row').filter({ hasText: product.name }).getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart: 1 item(s)' }).click();
     await page.getByLabel('Street name *').fill('7 Purchase Lane');
     await page.getByLabel('Country *').fill('Liberia');
@@ -246,7 +254,7 @@ test.describe('orders', () => {
     await placed.getByRole('cell').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
-    await expect(dialog).toContainText('Product 26');
+    await expect(dialog).toContainText(product.name);
     await expect(dialog.getByRole('table', { name: 'Totals' })).toContainText('Delivery fee');
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
     await dialog.getByRole('button', { name: 'Close' }).click();
