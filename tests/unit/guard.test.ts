@@ -96,8 +96,9 @@ describe('rolesOf: the API document says who a rule lets through', () => {
   ] as const)('%s (read %s)', (rule, read, roles) => {
     expect(rolesOf(rule, entity({ buyerKey: 'customer_id' }), read)).toEqual(roles);
   });
-  it('an owner read without a buyer key is for admins and sellers', () => {
+  it('an owner read without a buyer key is for admins and sellers, as is any owner rule not said to be a read', () => {
     expect(rolesOf('owner', entity(), true)).toEqual(['admin', 'seller']);
+    expect(rolesOf('owner', entity({ buyerKey: 'customer_id' }))).toEqual(['admin', 'seller']);
   });
 });
 
@@ -153,6 +154,7 @@ describe('scoped and checkOwnLinks, on a real database', () => {
     await expect(checkOwnLinks(db, owned('shop_id'), { shop_id: 2 }, { kind: 'all' })).resolves.toBeUndefined();
     await expect(checkOwnLinks(db, owned('owner_id'), { shop_id: 2 }, own)).resolves.toBeUndefined();
     await expect(checkOwnLinks(db, owned('shop_id'), {}, own)).resolves.toBeUndefined();
+    await expect(checkOwnLinks(db, entity(), { shop_id: 2 }, own)).resolves.toBeUndefined();
   });
 });
 
@@ -162,6 +164,7 @@ describe('ensureMayManage: an admin manages only users not above them', () => {
   it('refuses oneself with the words given, and only when words are given', () => {
     expect(check(admin, { id: 13, abilities: '[1,2,3]', granted_accesses: '[]' }, 'Not yourself')).toEqual({ status: 403, query: 'Not yourself' });
     expect(check(admin, { id: 13, abilities: '[1,2,3]', granted_accesses: '[]' })).toBe('ok');
+    expect(check(admin, { id: 1, abilities: '[1,2,3]', granted_accesses: '[]' }, 'Not yourself')).toBe('ok');
   });
   it('refuses a more privileged user or one holding an access the admin lacks; compares accesses without case', () => {
     expect(check(seller, { id: 1, abilities: '[1,2,3]', granted_accesses: '[]' })).toEqual(MAY_NOT);
