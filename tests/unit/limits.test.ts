@@ -14,6 +14,8 @@ describe('jsonDepth: nesting read from the text', () => {
     expect(jsonDepth('["\\"[[[", [1]]')).toBe(2);
     expect(jsonDepth('["\\\\", [[1]]]')).toBe(3);
     expect(jsonDepth('[[1],[2],[3]]')).toBe(2);
+    expect(jsonDepth('[{},{},{}]')).toBe(2);
+    expect(jsonDepth('{"a":{},"b":{},"c":{}}')).toBe(2);
   });
   it('stops as soon as the limit is passed', () => {
     expect(jsonDepth(nested(40), BODY_LIMITS.depth)).toBe(BODY_LIMITS.depth + 1);
