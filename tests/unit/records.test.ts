@@ -138,8 +138,10 @@ describe('a payload read against its entity', () => {
 describe('ids and answers', () => {
   it('an id is a positive whole number, as a number or as digits', () => {
     expect(readId(7)).toBe(7);
+    expect(readId(1)).toBe(1);
     expect(readId('7')).toBe(7);
-    for (const bad of [0, -1, 1.5, '7a', '', null, Number.MAX_SAFE_INTEGER + 1, '-3']) {
+    expect(readId('12')).toBe(12);
+    for (const bad of [0, -1, 1.5, '7a', '', null, Number.MAX_SAFE_INTEGER + 1, '-3', ' 7', '7 ', 'a7', true, [5], '1.5']) {
       expect(() => readId(bad, 'shop_id')).toThrow('shop_id must be a positive whole number');
     }
     expect(() => readId('x')).toThrow('id must be a positive whole number');
@@ -165,5 +167,6 @@ describe('ids and answers', () => {
     expect(present({ ...entity, activeAs: 'bool' }, { ...row, is_active: 0 }).is_active).toBe(false);
     expect(present({ ...entity, activeAs: 'bool' }, row).is_active).toBe(true);
     expect(present({ ...entity, activeAs: 'int' }, { ...row, is_active: true }).is_active).toBe(1);
+    expect(present(entity, { ...row, images: [2] }).images).toEqual([2]);
   });
 });
