@@ -9,7 +9,7 @@ export const DEFAULT_ABILITIES = [1];
 
 function parseList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value !== 'string' || value.trim() === '') return [];
+  if (typeof value !== 'string') return [];
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed) ? parsed : [];

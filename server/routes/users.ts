@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DEFAULT_ABILITIES, MIN_PASSWORD_LENGTH, hasAccess, parseAbilities, parseAccesses, roleOf,
+  DEFAULT_ABILITIES, hasAccess, parseAbilities, parseAccesses, roleOf,
 } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import { readOne } from './entities';
@@ -22,7 +22,7 @@ import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../passwords';
+import { readPassword } from '../passwords';
 import { secondFactorAtSignIn } from './secondFactor';
 import { mustEnrol } from '../secondFactorPolicy';
 import { requireFreshSecondFactor } from '../secondFactor';
@@ -33,7 +33,6 @@ const ADDRESS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
 
 const USERS = registry.entity('users');
 const SHOPS = registry.entity('shops');
-const PASSWORD_MESSAGE = `Your password must be minimum ${MIN_PASSWORD_LENGTH} digits`;
 const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
 function text(body: Row, name: string, opts: { required?: boolean; max?: number; type?: 'email' } = {}): string {
@@ -41,15 +40,6 @@ function text(body: Row, name: string, opts: { required?: boolean; max?: number;
   if ('error' in result) throw badRequest(result.error);
   const value = (result.ok as string | null) ?? '';
   if (opts.required && value === '') throw badRequest(`${name.replace(/_/g, ' ')} is required`);
-  return value;
-}
-
-function password(body: Row, name = 'password'): string {
-  const value = body[name];
-  if (typeof value !== 'string' || value.length === 0) throw badRequest('password is required');
-  if (value.length < MIN_PASSWORD_LENGTH) throw badRequest(PASSWORD_MESSAGE);
-  if (value.length > 200) throw badRequest('password must be at most 200 characters');
-  if (isCommonPassword(value)) throw badRequest(COMMON_PASSWORD_MESSAGE);
   return value;
 }
 
@@ -157,7 +147,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
     const phone = text(body, 'phone', { required: true, max: 32 });
     if (!PHONE.test(phone)) throw badRequest('phone must be a phone number such as +447700900123');
-    const secret = password(body);
+    const secret = readPassword(body);
     const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
     if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
     await ensureUnique(db, email, phone);
@@ -339,7 +329,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = request.caller;
       const user = await userById(db, caller.id);
       await currentPassword(body, user, 'Enter your current password to choose a new one');
-      const secret = password(body);
+      const secret = readPassword(body);
       await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
       await endResetTokens(db, caller.id);
       await closeSessions(db, caller.id, sessionTokenOf(request.headers.authorization));
@@ -347,7 +337,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok({ query: 'Your password has been changed' });
     }
     const token = text(body, 'reset_token', { required: true });
-    const secret = password(body);
+    const secret = readPassword(body);
     const keys: [string, Limit][] = [[addressKey('reset', request.ip), limits.resetAddress]];
     await throttle.take(keys);
     const reset = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();

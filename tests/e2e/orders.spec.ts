@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { en } from '../../i18n/en';
-import { api, DEMO, sidebar, signedIn } from './helpers';
+import { api, DEMO, sidebar, signedIn, unique } from './helpers';
+import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('main').getByRole('table').first();
 const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
@@ -13,57 +14,94 @@ async function search(page: Page, text: string, rows = 2) {
 }
 
 
+/**
+ * An order of its own: a new seller's shop and product, bought by another new account, shipped to an
+ * address no other test uses. Nothing here depends on the demo's orders.
+ */
+/** A new seller's shop with one product at 20 USD, five in stock: its name, unique to the test. */
+async function onSale(request: APIRequestContext) {
+  const seller = await registered(request, unique('Order Seller '));
+  const shop = await api(request, '/shop', {
+    name: unique('Order Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '10115', country: 'Germany' },
+    bank: { bank_name: 'Bank', bank_country: 'Germany', account_name: 'Me', account_number: '1' },
+  }, seller.token);
+  expect(shop.status).toBe(true);
+  const product = await api(request, '/product', {
+    shop_id: shop.detail.id, name: unique('Order Lamp '), description: 'd', currency: { code: 'USD' }, price: 20, sale_price: 0, in_stock: 5,
+    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
+  }, seller.token);
+  expect(product.status).toBe(true);
+  return { seller, shop: { id: Number(shop.detail.id), name: shop.detail.name as string }, product: { id: Number(product.detail.id), name: product.detail.name as string } };
+}
+
+async function placedOrder(request: APIRequestContext) {
+  const { seller, shop, product } = await onSale(request);
+  const buyer = await registered(request, unique('Order Buyer '));
+  const address = { street_name: `${Math.floor(Math.random() * 1e6)} High Road`, city: 'Berlin', state: 'Berlin', country: 'Germany', zip: '10115' };
+  const order = await api(request, '/order', {
+    shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address, customer_contact: '+490000000',
+  }, buyer.token);
+  expect(order.status).toBe(true);
+  const { street_name, city, state, country, zip } = address;
+  return {
+    seller, buyer, id: Number(order.detail.id), tracking: order.detail.tracking_number as string,
+    address: `${street_name}, ${city}, ${state}, ${country}, ${zip}`,
+  };
+}
+
 test.describe('orders', () => {
-  test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page }) => {
+  test('an admin opens an order, sees its dialog and timeline, and moves it to Order Shipped', async ({ page, request }) => {
+    const order = await placedOrder(request);
     await signedIn(page, DEMO.admin);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
     // Other tests place orders: the count is whatever the database holds.
     await expect(page.getByText(/^Count: \d+$/)).toBeVisible();
-    await search(page, 'TRK1024');
-    await expect(row(page, 'TRK1024')).toContainText('New Order');
-    await expect(row(page, 'TRK1024')).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+    await search(page, order.tracking);
+    await expect(row(page, order.tracking)).toContainText('New Order');
+    await expect(row(page, order.tracking)).toContainText(order.address);
 
-    await row(page, 'TRK1024').getByText('TRK1024').click();
+    await row(page, order.tracking).getByText(order.tracking).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
     await expect(dialog.getByRole('table', { name: 'Items' })).toContainText('Product');
-    await expect(dialog).toContainText('Bea Buyer');
-    await expect(dialog).toContainText('24 High Road, Berlin, Berlin, Germany, 10115');
+    await expect(dialog).toContainText(order.buyer.name);
+    await expect(dialog).toContainText(order.address);
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect(page).toHaveURL(/\/orders\/24$/);
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
     await expect(page.getByRole('tab', { name: 'Control' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /Add \/ Edit|Editor/ })).toHaveCount(0);
     await page.getByRole('radio', { name: 'Order Shipped' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
-    await expect(row(page, 'TRK1024')).toContainText('Order Shipped');
+    await expect(row(page, order.tracking)).toContainText('Order Shipped');
 
-    await row(page, 'TRK1024').getByText('TRK1024').click();
+    await row(page, order.tracking).getByText(order.tracking).click();
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order → Order Shipped: by Ada Admin');
   });
 
-  test('a seller reviews an order of their shop on My Orders', async ({ page }) => {
-    await signedIn(page, DEMO.seller);
+  test('a seller reviews an order of their shop on My Orders', async ({ page, request }) => {
+    const [mine, theirs] = [await placedOrder(request), await placedOrder(request)];
+    await signedIn(page, mine.seller);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
     await expect(page).toHaveURL(/\/my-orders$/);
     await expect(page.getByText('This is section is visible to authorized person(s)')).toBeVisible();
-    // Olu's shops' orders are not listed.
+    // Another seller's orders are not listed.
     const other = page.getByRole('textbox', { name: 'Search' });
-    await other.fill('TRK1030');
+    await other.fill(theirs.tracking);
     await other.press('Enter');
     await expect(page.getByText('No Data')).toBeVisible();
-    await search(page, 'TRK1019');
-    await row(page, 'TRK1019').getByText('TRK1019').click();
+    await search(page, mine.tracking);
+    await row(page, mine.tracking).getByText(mine.tracking).click();
     await expect(page.getByRole('dialog')).toContainText('Order details');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('tab', { name: 'Review' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('radio', { name: 'Order in Transit' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
-    await expect(row(page, 'TRK1019')).toContainText('Order in Transit');
+    await expect(row(page, mine.tracking)).toContainText('Order in Transit');
   });
 
   test("My Orders' rows come with their status and totals, never filled in after the rows", async ({ page }) => {
@@ -87,25 +125,28 @@ test.describe('orders', () => {
     expect(await page.evaluate(() => (window as unknown as { cells: { rows: boolean; late: boolean } }).cells)).toEqual({ rows: true, late: false });
   });
 
-  test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page }) => {
+  test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page, request }) => {
+    const { tracking } = await placedOrder(request);
     await signedIn(page, DEMO.admin);
     await page.goto('/orders');
-    await search(page, 'TRK1024');
+    await search(page, tracking);
     const chooser = page.getByRole('combobox', { name: 'Display currency' });
     await expect(chooser).toHaveText('USD');
-    await expect(row(page, 'TRK1024').locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
+    await expect(row(page, tracking).locator('[data-money]').first()).toHaveText(/^\$[\d,]+\.\d\d USD$/);
     await chooser.click();
     await page.getByRole('option', { name: 'NGN ₦' }).click();
-    const total = row(page, 'TRK1024').locator('[data-money]').nth(1);
+    const total = row(page, tracking).locator('[data-money]').nth(1);
     await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
-    await expect(page.getByRole('tooltip')).toHaveText(/^L\$[\d,]+\.\d\d LRD, at 1 LRD = [\d.]+ NGN$/);
+    // The original amount (the order's own: one lamp at 20 USD) and the rate used.
+    await expect(page.getByRole('tooltip')).toHaveText(/^\$20\.00 USD, at 1 USD = [\d.]+ NGN$/);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
   });
 
-  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser }) => {
+  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser, request }) => {
     test.setTimeout(60_000);
+    const { seller: owner, shop, product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await page.getByRole('button', { name: 'Cart: 0 item(s)' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -113,21 +154,21 @@ test.describe('orders', () => {
     await page.getByRole('link', { name: 'Continue shopping' }).click();
     await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Search' });
-    await box.fill('Product 26');
+    await box.fill(product.name);
     await box.press('Enter');
-    const lamp = page.getByRole('row').filter({ hasText: "Sam's Store 9" });
+    const lamp = page.getByRole('row').filter({ hasText: shop.name });
     await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
     await lamp.getByRole('button', { name: 'Add to cart' }).click();
     await lamp.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('button', { name: 'Cart: 2 item(s)' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cart: 2 item(s)' }).click();
-    const line = page.getByRole('table', { name: 'Cart items' }).getByRole('row').filter({ hasText: 'Product 26' });
-    await expect(line).toContainText('$234.00');
-    await expect(line).toContainText('$468.00');
-    await page.getByRole('button', { name: 'One more Product 26' }).click();
-    await page.getByRole('button', { name: 'One less Product 26' }).click();
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: $468.00');
+    const line = page.getByRole('table', { name: 'Cart items' }).getByRole('row').filter({ hasText: product.name });
+    await expect(line.getByRole('cell').nth(2)).toHaveText(/^\$20\.00\b/);
+    await expect(line.getByRole('cell').nth(4)).toHaveText(/^\$40\.00\b/);
+    await page.getByRole('button', { name: `One more ${product.name}` }).click();
+    await page.getByRole('button', { name: `One less ${product.name}` }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: $40.00');
 
     await page.getByRole('button', { name: 'Place order' }).click();
     // The missing parts are flagged red, each with a word under it (not colour alone).
@@ -148,7 +189,7 @@ test.describe('orders', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
 
     const seller = await (await browser.newContext()).newPage();
-    await signedIn(seller, DEMO.seller);
+    await signedIn(seller, owner);
     await seller.goto('/my-orders');
     // An id search also finds orders whose date or tracking number contains those digits.
     await search(seller, id!, 0);
@@ -179,16 +220,17 @@ test.describe('orders', () => {
     await expect(dialog.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
   });
 
-  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page }) => {
+  test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page, request }) => {
     test.setTimeout(60_000);
+    const { product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await sidebar(page).getByRole('menuitem', { name: 'Catalogue' }).click();
     await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Search' });
-    await box.fill('Product 26');
+    await box.fill(product.name);
     await box.press('Enter');
     await expect(page.getByRole('table', { name: 'Catalogue' }).getByRole('row')).toHaveCount(2);
-    await page.getByRole('row').filter({ hasText: 'Product 26' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('row').filter({ hasText: product.name }).getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart: 1 item(s)' }).click();
     await page.getByLabel('Street name *').fill('7 Purchase Lane');
     await page.getByLabel('Country *').fill('Liberia');
@@ -212,7 +254,7 @@ test.describe('orders', () => {
     await placed.getByRole('cell').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Order details' })).toBeVisible();
-    await expect(dialog).toContainText('Product 26');
+    await expect(dialog).toContainText(product.name);
     await expect(dialog.getByRole('table', { name: 'Totals' })).toContainText('Delivery fee');
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText('New Order: placed by');
     await dialog.getByRole('button', { name: 'Close' }).click();

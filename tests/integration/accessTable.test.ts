@@ -102,3 +102,60 @@ describe.each(Object.entries(TABLE))('%s', (path, { token, who }) => {
     }
   });
 });
+
+/**
+ * Who writes where, by hand from SPEC §6 and docs/decisions.md, independent of the registry. A caller
+ * let through meets the next check, the payload's: an empty new record answers 400 (a required field
+ * is missing, or a field is of the wrong kind) and a status change of a record that does not exist answers 404; a refused caller gets
+ * 401 or 403 before the body is read. So an access rule loosened in a resource file turns a refusal
+ * into 400 or 404 here.
+ */
+type Write = 401 | 403 | 'passes';
+const ownerWrite = { anonymous: 401, buyer: 403, seller: 'passes', otherSeller: 'passes', partialAdmin: 'passes', grantedAdmin: 'passes', fullAdmin: 'passes' } as const;
+const adminWrite = { anonymous: 401, buyer: 403, seller: 403, otherSeller: 403, partialAdmin: 403, grantedAdmin: 'passes', fullAdmin: 'passes' } as const;
+const userWrite = { anonymous: 401, buyer: 'passes', seller: 'passes', otherSeller: 'passes', partialAdmin: 'passes', grantedAdmin: 'passes', fullAdmin: 'passes' } as const;
+const anyoneWrite = { ...userWrite, anonymous: 'passes' } as const;
+const nobody = { anonymous: 403, buyer: 403, seller: 403, otherSeller: 403, partialAdmin: 403, grantedAdmin: 403, fullAdmin: 403 } as const;
+
+/** Save call (SPEC §7) → the admin screen's token, who may create; status call → who may change. */
+const WRITES: { path: string; token: string; create: Record<Who, Write>; status: string; update: Record<Who, Write>; invalid?: object }[] = [
+  { path: '/shop', token: 'shops', create: ownerWrite, status: '/shop/status', update: ownerWrite },
+  { path: '/product', token: 'products', create: ownerWrite, status: '/product/status', update: ownerWrite },
+  { path: '/order', token: 'orders', create: userWrite, status: '/order/status', update: ownerWrite },
+  { path: '/subcriptionPlan', token: 'subscription-plans', create: nobody, status: '/subcriptionPlan/status', update: adminWrite },
+  { path: '/subcription', token: 'subscriptions', create: adminWrite, status: '/subcription/status', update: adminWrite },
+  { path: '/category', token: 'category', create: adminWrite, status: '/category/status', update: adminWrite },
+  { path: '/support', token: 'support', create: userWrite, status: '/support/status', update: adminWrite },
+  { path: '/job', token: 'job-posts', create: adminWrite, status: '/job/status', update: adminWrite },
+  { path: '/applicant', token: 'job-applicants', create: userWrite, status: '/applicant/status', update: adminWrite },
+  { path: '/brand', token: 'brands', create: adminWrite, status: '/brand/status', update: adminWrite },
+  { path: '/templates', token: 'mail-templates', create: nobody, status: '/templates/status', update: adminWrite },
+  { path: '/orderStatus', token: 'order-status', create: adminWrite, status: '/orderStatus/status', update: adminWrite },
+  { path: '/exchanges', token: 'currencies-exchange', create: adminWrite, status: '/exchanges/status', update: adminWrite },
+  { path: '/shipping', token: 'shipping-classes', create: nobody, status: '/shipping/status', update: adminWrite },
+  { path: '/mile', token: 'mile-prices', create: adminWrite, status: '/mile/status', update: adminWrite },
+  { path: '/distance', token: 'custom-distances', create: adminWrite, status: '/distance/status', update: adminWrite },
+  { path: '/deletion', token: 'deletion-requests', create: userWrite, status: '/deletion/retrieve', update: adminWrite },
+  // A chat needs no field (a visitor opens one empty): a field of the wrong kind is what is refused.
+  { path: '/chat', token: 'chat-logs', create: anyoneWrite, status: '/chat/status', update: adminWrite, invalid: { chats: 'x'.repeat(5001) } },
+];
+
+async function bearerOf(caller: Who, token: string) {
+  if (caller === 'anonymous') return null;
+  return caller === 'grantedAdmin' ? (await s.userWith([1, 2, 3], [token])).token : tokens[caller]!;
+}
+
+describe.each(WRITES)('$path', ({ path, token, create, status, update, invalid = {} }) => {
+  it.each(Object.entries(create) as [Who, Write][])('a new record as %s: %s', async (caller, expected) => {
+    const res = await s.post(path, invalid, await bearerOf(caller, token));
+    expect(res.http).toBe(expected === 'passes' ? 400 : expected);
+    expect(res.body).toMatchObject({ status: false, detail: null });
+    if (expected === 'passes') expect(res.body.query).toMatch(/ is required| longer than /);
+  });
+
+  it.each(Object.entries(update) as [Who, Write][])(`${status} as %s: %s`, async (caller, expected) => {
+    const res = await s.post(status, { id: 424242 }, await bearerOf(caller, token));
+    expect(res.http).toBe(expected === 'passes' ? 404 : expected);
+    expect(res.body).toMatchObject({ status: false, detail: null });
+  });
+});

@@ -45,12 +45,23 @@ describe('malformed payloads answer 4xx with a readable query and change nothing
     ['an oversized search', '/search-dive', { keyIndex: 10, value: 'x'.repeat(101), targets: ['name'] }, 400, 'value must be at most 100 characters'],
     ['a page that is not a page', '/shops', { page: -1 }, 400, 'page must be a whole number from 1'],
     ['a page size over the limit', '/shops', { page: 1, per_page: 1000 }, 400, 'per_page must be a whole number from 1 to 100'],
+    ['a page size one over the limit', '/shops', { page: 1, per_page: 101 }, 400, 'per_page must be a whole number from 1 to 100'],
+    ['a page size of 0', '/shops', { page: 1, per_page: 0 }, 400, 'per_page must be a whole number from 1 to 100'],
     ['a filter on an unknown column', '/brands', { page: 1, filter: { 'name; drop table brands': 1 } }, 400, 'Cannot filter on name; drop table brands'],
     ['a sort by an unknown column', '/brands', { page: 1, sort: 'name desc; drop table brands', order: 'sideways' }, 400, 'order must be ASC or DESC'],
     ['an abilities list that is not one', '/user/edit', { id: 3, abilities: 'admin' }, 400, 'abilities must be a list of the numbers 1, 2 and 3, such as [1,2]'],
     ['a bad email', '/user', { name: 'N', email: 'not-an-email', phone: '+15550000', password: 'password1' }, 400, 'email must be an email address'],
     ['broken JSON', '/brand', '{"name": ', 400, 'The request body is not valid JSON'],
   ];
+  it('takes each limit at its value: a page size of 100, a search of 100 characters', async () => {
+    const page = await s.post('/shops', { page: 1, per_page: 100 }, admin);
+    expect(page.http).toBe(200);
+    expect(page.body.HLL.per_page).toBe(100);
+    const search = await s.post('/search-dive', { keyIndex: 10, value: 'x'.repeat(100), targets: ['name'] }, admin);
+    expect(search.http).toBe(200);
+    expect(search.body.HLL).toEqual([]);
+  });
+
   it.each(cases)('%s', async (_what, path, body, http, query) => {
     const before = await snapshot();
     const res = await s.post(path, body, admin);

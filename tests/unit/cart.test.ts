@@ -72,4 +72,38 @@ describe('the stored cart', () => {
     storage.map.set(CART_KEY, '{not json');
     expect(createCartStore(storage).get()).toEqual(EMPTY_CART);
   });
+
+  it('keeps a cart without storage (a blocked one) for the page, and lets a listener go', () => {
+    const store = createCartStore(undefined);
+    store.dispatch({ type: 'add', item: lamp });
+    expect(store.get().items).toEqual([lamp]);
+    store.dispatch({ type: 'clear' });
+    expect(store.get()).toEqual(EMPTY_CART);
+    let heard = 0;
+    const stop = store.subscribe(() => heard++);
+    store.dispatch({ type: 'add', item: lamp });
+    stop();
+    store.dispatch({ type: 'add', item: lamp });
+    expect(heard).toBe(1);
+  });
+
+  it('reloads what another tab stored, and tells its listeners', () => {
+    const storage = memory();
+    const store = createCartStore(storage);
+    let heard = 0;
+    store.subscribe(() => heard++);
+    createCartStore(storage).dispatch({ type: 'add', item: rug });
+    expect(store.get()).toEqual(EMPTY_CART);
+    store.reload();
+    expect(store.get().items).toEqual([rug]);
+    expect(heard).toBe(1);
+  });
 });
+
+describe('reading a stored cart', () => {
+  it('takes items with a number or a text id, and nothing from what is not a cart', () => {
+    expect(readCart({ items: [{ ...lamp, id: 'a7' }] }).items).toEqual([{ ...lamp, id: 'a7' }]);
+    for (const value of [null, undefined, 'cart', 7, {}, { items: 'abc' }, { items: { 0: lamp } }]) expect(readCart(value)).toEqual(EMPTY_CART);
+  });
+});
+

@@ -28,6 +28,34 @@ describe('money (SPEC §9.1)', () => {
     expect(sumConverted([{ amount: 3100, currency: 'NGN' }, { amount: 3, currency: 'USD' }, { amount: 1, currency: 'XYZ' }], 'USD', rates)).toEqual({ total: 5, unconverted: 1 });
     expect(unitRate('NGN', 'USD', rates)).toBeCloseTo(1 / 1550);
   });
+  it('takes a missing currency as USD and compares codes without spaces or case, on both sides', () => {
+    expect(convert(10, null, 'GBP', rates)).toBe(7.9);
+    expect(convert(10, '', 'GBP', rates)).toBe(7.9);
+    expect(convert(10, ' usd ', ' Gbp ', rates)).toBe(7.9);
+    expect(convert(10, 'USD', 'EUR', [...rates, { code: ' eur ', value_per_dollar: 0.5 }])).toBe(5);
+  });
+  it('gives 0 (never Infinity or -0) when a rate is zero, negative or not a number', () => {
+    const odd = [...rates, { code: 'ZRO', value_per_dollar: 0 }, { code: 'NEG', value_per_dollar: -2 }, { code: 'NAN', value_per_dollar: 'x' }];
+    for (const code of ['ZRO', 'NEG', 'NAN']) {
+      expect(convert(5, code, 'USD', odd)).toBe(0);
+      expect(convert(-5, 'USD', code, odd)).toBe(0);
+      expect(unitRate(code, 'USD', odd)).toBeNull();
+    }
+    expect(convert(5, 'USD', 'NEG', odd)).toBe(0);
+  });
+  it('has no unit rate for a currency the rates do not know, on either side', () => {
+    expect(unitRate('XYZ', 'USD', rates)).toBeNull();
+    expect(unitRate('USD', 'XYZ', rates)).toBeNull();
+    expect(unitRate('USD', 'GBP', rates)).toBe(0.79);
+  });
+  it("formats any English locale the English way, another language's its own way, zero without a sign", () => {
+    expect(formatMoney(1234.5, '£', 'en-GB')).toBe('£1,234.50');
+    expect(formatMoney(1234.5, '£', 'EN')).toBe('£1,234.50');
+    const group = new Intl.NumberFormat('fr').format(1000).charAt(1);
+    expect(formatMoney(-1234.5, '€', 'fr')).toBe(`-1${group}234,50\u00a0€`);
+    expect(formatMoney(0, '€', 'fr-FR')).toBe('0,00\u00a0€');
+    expect(formatMoney(2, null, 'fr')).toBe('2,00\u00a0$');
+  });
 });
 
 describe('minor units (the ledger, issue 28)', () => {

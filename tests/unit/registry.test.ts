@@ -202,3 +202,34 @@ const wrong: Field = { kind: 'text', source: 'x', choices: ['a'] };
 void wrong;
 const _typed: ResourceDefinition[] = [...registry.resources];
 void _typed;
+
+describe('canUse on rules of every kind (a registry made here, not the resources)', () => {
+  const def = (name: string, rules: ResourceApi['api']['rules'], order: number): ResourceApi => ({
+    name, title: name, menu: { token: name, path: `/${name}`, order },
+    seller: { token: `my-${name}`, path: `/my-${name}`, order, sellerOrder: order, via: 'owner_id' },
+    api: { save: `/${name}`, list: `/${name}s`, status: `/${name}/status`, listShape: 'paginated', remove: 'tyype', activeAs: 'int', statusFields: [], rules, fields: {} },
+  });
+  const made = createRegistry([
+    def('open', { read: 'public', create: 'user', update: 'admin' }, 1),
+    def('owned', { read: 'owner', create: 'owner', update: 'owner' }, 2),
+    def('closed', { read: 'none', create: 'admin', update: 'admin' }, 3),
+  ]);
+  const seller = profile([1, 2], []);
+  const full = admin(['open', 'owned', 'closed']);
+  it('lets a seller use their variant where the rule is open or theirs, never where it is an admin\'s', () => {
+    expect(canUse(seller, 'my-open', 'list', made)).toBe(true);
+    expect(canUse(seller, 'my-open', 'create', made)).toBe(true);
+    expect(canUse(seller, 'my-open', 'edit', made)).toBe(false);
+    expect(canUse(seller, 'my-owned', 'edit', made)).toBe(true);
+    expect(canUse(seller, 'my-closed', 'list', made)).toBe(false);
+  });
+  it('reads a list by default, and lets an action without a rule follow the screen', () => {
+    expect(canUse(full, 'closed', undefined, made)).toBe(false);
+    expect(canUse(full, 'open', undefined, made)).toBe(true);
+    expect(canUse(seller, 'my-open', 'approve', made)).toBe(true);
+  });
+  it('answers a token that names no screen by the token alone', () => {
+    expect(canUse(admin([]), 'dashboard', 'list', made)).toBe(true);
+    expect(canUse(admin([]), 'open', 'list', made)).toBe(false);
+  });
+});

@@ -10,8 +10,11 @@ import { registry } from '../../resources';
 import { messages } from '../../i18n';
 
 const ROOT = path.resolve(__dirname, '..');
-/** The one file that may spell the specification's lists out. */
-const PINNED = path.join(ROOT, 'spec.ts');
+/**
+ * The files that may spell the specification's lists out: tests/spec.ts, and the authorization table
+ * written by hand from SPEC §6 (role × entity × action), which must not be read from the registry it checks.
+ */
+const PINNED = new Set([path.join(ROOT, 'spec.ts'), path.join(ROOT, 'integration', 'accessTable.test.ts')]);
 /** More registry names than this in one array literal is a copied list (a few named in a test are examples). */
 const MOST = 5;
 
@@ -38,7 +41,7 @@ export function copiedLists(text: string, known: ReadonlySet<string>, most = MOS
 const testFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? testFiles(file) : /\.tsx?$/.test(entry.name) && file !== PINNED ? [file] : [];
+    return entry.isDirectory() ? testFiles(file) : /\.tsx?$/.test(entry.name) && !PINNED.has(file) ? [file] : [];
   });
 
 describe('tests read the registry', () => {

@@ -59,3 +59,12 @@ describe('hasAccess and isAlwaysAllowed', () => {
     expect(isAlwaysAllowed('shops')).toBe(false);
   });
 });
+
+describe('abilities and accesses that are not lists', () => {
+  it('reads nothing from a JSON object, a JSON string, a number or an object whose text looks like a list', () => {
+    for (const value of ['{"a":1}', '"dashboard"', 3, { toString: () => '[3]' }, null, '   ']) {
+      expect(parseAccesses(value)).toEqual([]);
+      expect(parseAbilities(value)).toEqual([]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSearch, searchText } from '../../src/screens/rules';
-import { buildPayload, formValues } from '../../contract';
+import { cleanSearch, searchProblem, searchText } from '../../src/screens/rules';
+import { LIMITS } from '../spec';
+import { buildPayload, formValues, toCsv } from '../../contract';
 
 describe('search text (SPEC §5)', () => {
   it('keeps letters, digits, dashes, underscores and spaces only', () => {
@@ -13,6 +14,28 @@ describe('search text (SPEC §5)', () => {
     expect(searchText('  ')).toBeNull();
     expect(searchText('ab')).toBe('ab');
     expect(searchText(' Store 1 ')).toBe('Store 1');
+  });
+  it(`says why a text is not sent: under ${LIMITS.minSearch} characters, or over 100, after cleaning`, () => {
+    expect(searchProblem('a'.repeat(LIMITS.minSearch - 1))).toBe('management.search_too_short');
+    expect(searchProblem(`${'a'.repeat(LIMITS.minSearch - 1)}%% `)).toBe('management.search_too_short');
+    expect(searchProblem('a'.repeat(LIMITS.minSearch))).toBeNull();
+    expect(searchProblem('a'.repeat(100))).toBeNull();
+    expect(searchProblem(`${'a'.repeat(100)}!!!`)).toBeNull();
+    expect(searchProblem('a'.repeat(101))).toBe('management.search_too_long');
+  });
+});
+
+describe('CSV export (RFC 4180)', () => {
+  it('quotes fields holding commas, quotes or line breaks, and defuses formulas', () => {
+    expect(toCsv([['id', 'name'], ['1', 'Acme, Ltd'], ['2', 'say "hi"'], ['3', 'a\nb'], ['4', 'a\rb']])).toBe(
+      'id,name\r\n1,"Acme, Ltd"\r\n2,"say ""hi"""\r\n3,"a\nb"\r\n4,"a\rb"',
+    );
+    for (const lead of ['=', '+', '-', '@', '\t']) expect(toCsv([[`${lead}1+1`]])).toBe(`'${lead}1+1`);
+    // A plain number stays a number, negative ones too (statements' amounts); anything more is defused.
+    expect(toCsv([['-12.34', '-1', '-1e3', '-']])).toBe("-12.34,-1,'-1e3,'-");
+    expect(toCsv([['\r1']])).toBe(`"'\r1"`);
+    expect(toCsv([['a=1', 'b-2']])).toBe('a=1,b-2');
+    expect(toCsv([])).toBe('');
   });
 });
 
