@@ -19,7 +19,6 @@ import { loadCharts, loadDashboard, loadStats, prefetchStats } from './dashboard
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView } from './layout/ErrorView';
 import { LocaleTheme } from './layout/LocaleTheme';
-import { StepUpDialog } from './widgets/StepUpDialog';
 import { lazyPage } from './lazyPage';
 import { darkTheme, theme } from './theme';
 
@@ -196,7 +195,6 @@ export function App({ config, restDataProvider }: { config: RuntimeConfig; restD
             ))}
           </CoreAdminUI>
           <Notification />
-          <StepUpDialog />
         </CssBaseline>
       </AdminContext>
     </ConfigContext.Provider>

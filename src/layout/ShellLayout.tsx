@@ -4,6 +4,7 @@ import { GlobalDialog, ModalProvider } from '../dialog';
 import { ErrorView } from './ErrorView';
 import { LocaleTheme } from './LocaleTheme';
 import { ProfileWatcher } from './ProfileWatcher';
+import { StepUpDialog } from '../widgets/StepUpDialog';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 
@@ -21,6 +22,8 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         </Layout>
         <GlobalDialog />
         <ProfileWatcher />
+        {/* Step-up is asked of a signed-in user only: its dialog loads with the signed-in layout, not the sign-in page. */}
+        <StepUpDialog />
       </ModalProvider>
     </LocaleTheme>
   );
