@@ -26,7 +26,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { geoRoutes } from './routes/geo';
 import { entityRoutes, type EntityService } from './routes/entities';
 import { restRoutes } from './routes/rest';
-import { openApiRoutes } from './routes/openapi';
+import { apiDocumentOf, openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { searchRoutes } from './routes/search';
@@ -75,6 +75,10 @@ export type AppContext = Context & {
 };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's OpenAPI document, generated from the contract and the routes registered (server/openapi.ts). */
+    apiDocument(): Record<string, unknown>;
+  }
   interface FastifyRequest {
     caller: Caller | null;
     /** What was wrong with the JSON body: answered once the gate has let the caller through. */
@@ -150,6 +154,25 @@ export interface AppOptions {
   /** Read client addresses from X-Forwarded-For (behind a load balancer). */
   trustProxy?: boolean;
   timeouts?: Partial<Timeouts>;
+  /**
+   * Shown every answer of an API route, with the request as it was accepted (the tests hold each
+   * to the API document); off unless given.
+   */
+  onAnswer?: (answer: ApiExchange) => void;
+}
+
+/** One request to an API route and the server's answer, as `onAnswer` sees them. */
+export interface ApiExchange {
+  method: string;
+  /** The route's path as registered ('/api/rest/shops/:id'); undefined when no route matched. */
+  route: string | undefined;
+  /** The JSON body as parsed (before any handler saw it), or undefined. */
+  body: unknown;
+  requestType: string | undefined;
+  status: number;
+  type: string | undefined;
+  /** The answer as sent: a text or bytes, or a stream (a file) not read here. */
+  payload: unknown;
 }
 
 /** How long a connection may take, in ms: slow or idle clients are cut off. */
@@ -201,6 +224,20 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
   guardConnections(app, t);
+  const onAnswer = opts.onAnswer;
+  if (onAnswer) {
+    // First of the onSend hooks: the answer before it is compressed.
+    const accepted = new WeakMap<FastifyRequest, unknown>();
+    app.addHook('preValidation', async (request) => void accepted.set(request, structuredClone(request.body)));
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/')) return payload;
+      onAnswer({
+        method: request.method, route: request.routeOptions.url, body: accepted.get(request), requestType: request.headers['content-type'],
+        status: reply.statusCode, type: reply.getHeader('content-type') as string | undefined, payload,
+      });
+      return payload;
+    });
+  }
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');
@@ -309,6 +346,8 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     },
     { prefix: '/api' },
   );
+
+  app.decorate('apiDocument', apiDocumentOf(ctx));
 
   // Offline stand-in for the external country/state/city directory (DESIGN D10): outside /api, so
   // strict contract mode keeps it.
