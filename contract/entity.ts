@@ -36,6 +36,16 @@ export interface FieldSpec {
    * marks those files as used; uploads no record ever names are removed after a grace period.
    */
   files?: boolean;
+  /**
+   * Text written in a set form (a job's 'Before', dd/mm/yyyy): the server refuses any other with
+   * `message`, and the API document states the pattern.
+   */
+  pattern?: { source: string; message: string };
+  /**
+   * A JSON field's shape as JSON Schema, for the API document (an order's items); the entity's
+   * hooks check it.
+   */
+  shape?: Readonly<Record<string, unknown>>;
   /** The server looks records up by this column (an order's hold expiry): it gets an index of its own. */
   indexed?: boolean;
 }

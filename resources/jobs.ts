@@ -5,6 +5,9 @@
 import { ACTIVE, REQ, s, t } from '../contract';
 import { defineResource } from './types';
 
+/** 'Before' is a date written dd/mm/yyyy (the server also checks the date exists). */
+const DAY_MONTH_YEAR = { source: '^\\d{2}/\\d{2}/\\d{4}$', message: 'Before must be a date written dd/mm/yyyy, e.g. 31/12/2026' };
+
 export default defineResource({
   name: 'jobs',
   title: 'Job post',
@@ -15,7 +18,7 @@ export default defineResource({
     remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
     rules: { read: 'public', create: 'admin', update: 'admin' },
     fields: {
-      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10 }),
+      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10, pattern: DAY_MONTH_YEAR }),
       state: s(), country: s(REQ), ...ACTIVE,
     },
   },

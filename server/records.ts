@@ -53,6 +53,7 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       }
       if (field.type === 'date' && text !== '' && !isDate(text)) return { error: `${what} must be a date such as 2026-12-31` };
       if (field.type === 'email' && text !== '' && !EMAIL.test(text)) return { error: `${what} must be an email address` };
+      if (field.pattern && text !== '' && !new RegExp(field.pattern.source).test(text)) return { error: field.pattern.message };
       if (field.oneOf && text !== '' && !field.oneOf.includes(text)) {
         return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
       }

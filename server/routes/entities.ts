@@ -305,6 +305,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
 
     app.post(entity.save, { config: { gate: gateOf(service, 'save') } }, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
 
-    if (status) app.post(entity.status, { config: { gate: gateOf(service, 'status') } }, async (request) => status(request.caller, bodyOf(request)));
+    // An entity with no status field and no delete has no status call (subcategories).
+    if (status && (entity.statusFields.length || entity.remove !== 'none')) app.post(entity.status, { config: { gate: gateOf(service, 'status') } }, async (request) => status(request.caller, bodyOf(request)));
   }
 }

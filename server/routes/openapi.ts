@@ -46,7 +46,7 @@ export function apiDocumentOf(ctx: AppContext): () => Record<string, unknown> {
   let document: Record<string, unknown> | undefined;
   return () => {
     const version = (require('../../package.json') as { version: string }).version;
-    return (document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ ...r, url: r.url.replace(/^\/api/, '') })), new Set(ctx.services.keys()), version));
+    return (document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ ...r, url: r.url.replace(/^\/api/, '') })), ctx.services, version));
   };
 }
 
