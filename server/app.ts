@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { CALLS, envelope, type CallRole, type Registry } from '../contract';
+import { CALLS, envelope, type CallRole, type CallSpec, type Registry } from '../contract';
 import { oneReading, type Database } from './db';
 import type { DataDialect, ServerConfig } from './config';
 import { resolveCaller, type Caller } from './auth';
@@ -71,13 +71,15 @@ export type AppContext = Context & {
   files: FileStore;
   services: Map<string, EntityService>;
   /** Every API route as registered (method and path under /api), for the API description. */
-  routes: { method: string; url: string; roles?: readonly CallRole[] }[];
+  routes: { method: string; url: string; roles?: readonly CallRole[]; call?: CallSpec }[];
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The API's OpenAPI document, generated from the contract and the routes registered (server/openapi.ts). */
     apiDocument(): Record<string, unknown>;
+    /** Every API route as registered (method, path under /api as Fastify writes it, who may call). */
+    apiRoutes(): readonly { method: string; url: string; roles?: readonly CallRole[] }[];
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -89,6 +91,11 @@ declare module 'fastify' {
     multipart?: boolean;
     /** Who may call (server/guard.ts): an entity's routes give theirs, other calls' come from contract/calls.ts. */
     gate?: Gate;
+    /**
+     * The call's description (as in contract/calls.ts) carried by the route itself: its gate and its
+     * part of the API document both come from it.
+     */
+    call?: CallSpec;
   }
 }
 
@@ -301,10 +308,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       api.addHook('onRoute', (route) => {
         // Every route says who may call it; a route that does not is a mistake caught at start-up.
         const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-        const gate = route.config?.gate ?? CALL_GATES.get(`${method} ${route.url}`);
-        if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts or give it one`);
+        const call = route.config?.call;
+        const gate = route.config?.gate ?? (call ? callGate(call) : CALL_GATES.get(`${method} ${route.url}`));
+        if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts, give the route its call (config.call) or a gate`);
         route.config = { ...route.config, gate };
-        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles });
+        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles, call });
       });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
@@ -348,6 +356,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   );
 
   app.decorate('apiDocument', apiDocumentOf(ctx));
+  app.decorate('apiRoutes', () => ctx.routes);
 
   // Offline stand-in for the external country/state/city directory (DESIGN D10): outside /api, so
   // strict contract mode keeps it.

@@ -457,6 +457,8 @@ export interface ApiRoute {
   url: string;
   /** Who the route's gate lets through (server/guard.ts): what x-roles says. */
   roles?: readonly CallRole[];
+  /** The call's description when the route carries it (config.call) rather than contract/calls.ts. */
+  call?: CallSpec;
 }
 
 /** The document for these routes (the server's own table) of this registry. */
@@ -470,13 +472,14 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
   const calls = new Map(CALLS.map((c) => [`${c.method} ${c.path}`, c]));
   const paths: Record<string, Record<string, Operation>> = {};
   const undocumented: string[] = [];
-  for (const { method, url, roles } of routes) {
+  for (const { method, url, roles, call } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     let op: Operation | undefined;
     const rest = /^\/rest\/([^/]+)(\/\{id\})?$/.exec(path);
     const own = contract.get(path);
     if (method === 'POST' && own) op = own[1];
     else if (rest && served.has(rest[1])) op = restOperation(registry.entity(rest[1]), services.get(rest[1])!, method, Boolean(rest[2]));
+    else if (call) op = callOperation({ ...call, path, method: method as CallSpec['method'] });
     else if (calls.has(`${method} ${path}`)) op = callOperation(calls.get(`${method} ${path}`)!);
     if (!op) {
       undocumented.push(`${method} ${path}`);

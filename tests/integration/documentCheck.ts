@@ -93,13 +93,16 @@ export function mismatch(doc: Json, x: ApiExchange): string | undefined {
   // A request the server accepted must be one the document allows.
   const requestType = x.requestType?.split(';')[0].trim().toLowerCase();
   if (x.status < 400 && requestType === 'application/json' && x.body !== undefined) {
-    const schema = op.requestBody?.content?.['application/json']?.schema;
-    if (!schema) {
-      if (Object.keys(x.body as Json).length > 0) return `${x.method} ${path} accepted a JSON body the document does not take`;
-    } else {
-      const fn = compile(`${opPointer}/requestBody/content/application~1json/schema`);
-      if (!fn(x.body)) return `${x.method} ${path} accepted a body the document refuses: ${errorsOf(fn)} (body ${JSON.stringify(x.body).slice(0, 300)})`;
-    }
+    const problem = bodyProblem(doc, method, path, x.body);
+    if (problem) return `${x.method} ${path} accepted a body the document refuses: ${problem} (body ${JSON.stringify(x.body).slice(0, 300)})`;
   }
   return undefined;
+}
+
+/** Why the document refuses a JSON body of an operation ('post', '/brand/status'), or undefined. */
+export function bodyProblem(doc: Json, method: string, path: string, body: unknown): string | undefined {
+  const schema = doc.paths?.[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return body && typeof body === 'object' && Object.keys(body).length > 0 ? 'the operation takes no JSON body' : undefined;
+  const fn = compilerFor(doc)(`/paths/${segment(path)}/${method}/requestBody/content/application~1json/schema`);
+  return fn(body) ? undefined : errorsOf(fn);
 }

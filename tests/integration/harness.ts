@@ -43,6 +43,8 @@ export interface TestServer {
   /** GET a path of the server (not only /api), read as JSON. */
   get<T = any>(path: string, headers?: Record<string, string>): Promise<{ http: number; body: T; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
+  /** The server's API routes as registered (method, path under /api as Fastify writes it, roles of its gate). */
+  routes(): readonly { method: string; url: string; roles?: readonly string[] }[];
   /** A fresh user with these abilities and accesses, signed in. */
   userWith(abilities: number[], granted?: string[]): Promise<{ id: number; token: string; email: string }>;
   close(): Promise<void>;
@@ -198,7 +200,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, send, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, send, get, login, userWith, routes: () => app.apiRoutes(),
     close: async () => {
       await app.close();
       await database.close();

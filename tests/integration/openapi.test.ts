@@ -11,6 +11,8 @@ import { registry as projectRegistry } from '../../server/registry';
 import type { ResourceDefinition } from '../../resources/types';
 import coupons from './fixture/coupons';
 import { startServer, type TestServer } from './harness';
+import { bodyProblem } from './documentCheck';
+import { buildOpenApi, type ActionRoles } from '../../server/openapi';
 
 type Doc = {
   openapi: string;
@@ -54,7 +56,9 @@ describe('the OpenAPI document', () => {
       const name = pascal(entity.name);
       for (const schema of [name, `${name}Create`, `${name}Update`]) expect(doc.components.schemas[schema], schema).toBeDefined();
       if (!entity.ownRoutes) {
-        for (const path of [entity.list, entity.save, entity.status]) expect(doc.paths[path]?.post, `${entity.name} ${path}`).toBeDefined();
+        for (const path of [entity.list, entity.save]) expect(doc.paths[path]?.post, `${entity.name} ${path}`).toBeDefined();
+        // A status call only where there is a status to change or a record to delete (not subcategories).
+        expect(Boolean(doc.paths[entity.status]?.post), `${entity.name} ${entity.status}`).toBe(entity.statusFields.length > 0 || entity.remove !== 'none');
       }
       expect(doc.paths[`/rest/${entity.name}`]?.get, entity.name).toBeDefined();
       expect(doc.paths[`/rest/${entity.name}/{id}`]?.get, entity.name).toBeDefined();
@@ -76,12 +80,15 @@ describe('the OpenAPI document', () => {
     expect(schema.required?.sort()).toEqual(['code', 'expires_at', 'percent_off']);
     expect(schema.properties.code).toMatchObject({ type: 'string', minLength: 3, maxLength: 32 });
     expect(schema.properties.percent_off).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
-    expect(schema.properties.expires_at).toMatchObject({ type: 'string', format: 'date' });
+    // A date as the server reads it: YYYY-MM-DD, a time may follow.
+    expect(schema.properties.expires_at).toMatchObject({ type: 'string', pattern: expect.stringContaining('\\d{4}-\\d{2}-\\d{2}') });
     for (const entity of registry.entities.filter(served)) {
       const create = doc.components.schemas[`${pascal(entity.name)}Create`];
       const fields = Object.entries(entity.fields).filter(([f, spec]) => !spec.serverSet && !spec.creator && (!entity.saveFields || entity.saveFields.includes(f)));
-      expect(Object.keys(create.properties).sort(), entity.name).toEqual(fields.map(([f]) => f).sort());
-      expect((create.required ?? []).sort(), entity.name).toEqual(fields.filter(([, spec]) => spec.required).map(([f]) => f).sort());
+      const groups = [...new Set(fields.map(([, spec]) => spec.group).filter((g): g is string => Boolean(g)))];
+      expect(Object.keys(create.properties).sort(), entity.name).toEqual([...fields.map(([f]) => f), ...groups].sort());
+      // A required field of a group may come at the top level or nested: required through allOf.
+      expect((create.required ?? []).sort(), entity.name).toEqual(fields.filter(([, spec]) => spec.required && !spec.group).map(([f]) => f).sort());
       for (const [f, spec] of fields) if (spec.oneOf) expect(create.properties[f].enum, `${entity.name}.${f}`).toEqual(expect.arrayContaining([...spec.oneOf]));
     }
   });
@@ -106,6 +113,69 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/rest/shops'].get.responses['200']).toMatchObject({ headers: { 'Content-Range': expect.anything() } });
     expect(doc.components.schemas.Envelope.required).toEqual(['status', 'query', 'detail', 'reset_token', 'HLL']);
     expect(doc.components.schemas.Paginator.required).toContain('last_page');
+  });
+});
+
+describe('the route table and the document', () => {
+  const fastifyPath = (url: string) => url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
+
+  it("documents every route of the server's table, with the roles of its gate", () => {
+    const routes = s.routes();
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const op = doc.paths[fastifyPath(route.url)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.url} has no documentation`).toBeDefined();
+      expect(op['x-roles'], `${route.method} ${route.url}`).toEqual(route.roles);
+      expect(Object.keys(op.responses).some((code) => /^2/.test(code)), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it('names a route nobody described, and documents a route that carries its call', () => {
+    const none = new Map<string, ActionRoles>();
+    const bare = buildOpenApi(registry, [{ method: 'POST', url: '/made-up', roles: ['admin'] }], none);
+    expect(bare['x-undocumented']).toEqual(['POST /made-up']);
+    const carried = buildOpenApi(registry, [{
+      method: 'POST', url: '/made-up', roles: ['admin'],
+      call: { method: 'POST', path: '/made-up', summary: 'A call of a test', roles: ['admin'], fails: { 409: 'Taken' } },
+    }], none) as Doc;
+    expect(carried['x-undocumented']).toBeUndefined();
+    expect(Object.keys(carried.paths['/made-up'].post.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415']);
+  });
+});
+
+describe('one request schema per action', () => {
+  const brand = registry.entity('brands');
+  it("tells a delete from a status change, and a create from an update (the README's own bodies)", () => {
+    expect(bodyProblem(doc, 'post', brand.status, { tyype: 'clear', id: 7 })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.status, { id: 7, is_active: 0 })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.save, { name: 'Acme', type: 'popular' })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.save, { id: 7, name: 'Acme Ltd' })).toBeUndefined();
+    // Neither a change nor a delete, and an update without an id, are no action at all.
+    expect(bodyProblem(doc, 'post', brand.status, { id: 7 })).toBeDefined();
+    expect(bodyProblem(doc, 'post', brand.save, { name: 'Acme', type: 'popular', id: 'x' })).toBeDefined();
+  });
+
+  it('offers no create where nobody may create, and states who may take each action', () => {
+    for (const entity of registry.entities.filter((e) => served(e) && !e.ownRoutes)) {
+      const body = doc.paths[entity.save].post.requestBody as { content: { 'application/json': { schema: { oneOf?: { title: string }[]; title?: string } } } };
+      const schema = body.content['application/json'].schema;
+      const titles = schema.oneOf ? schema.oneOf.map((o) => o.title) : [schema.title];
+      expect(titles, entity.name).toEqual([...(entity.rules.create !== 'none' ? ['Create'] : []), ...(entity.rules.update !== 'none' ? ['Update'] : [])]);
+    }
+    const supports = doc.paths[registry.entity('supports').save].post.requestBody as { content: { 'application/json': { schema: { oneOf: { title: string; 'x-roles': string[] }[] } } } };
+    const [create, update] = supports.content['application/json'].schema.oneOf;
+    expect(create['x-roles']).toEqual(['signed-in']);
+    expect(update['x-roles']).not.toContain('signed-in');
+  });
+
+  it("states the rules the server checks: an order's items, a job's Before", () => {
+    const orders = registry.entity('orders');
+    expect(bodyProblem(doc, 'post', orders.save, { shop_id: 1 })).toContain('items');
+    expect(bodyProblem(doc, 'post', orders.save, { shop_id: 1, items: [{ product_id: 2, quantity: 1 }] })).toBeUndefined();
+    const jobs = registry.entity('jobs');
+    const job = { title: 'T', description: 'D', qualification: 'Q', details: 'X', country: 'Nigeria' };
+    expect(bodyProblem(doc, 'post', jobs.save, { ...job, expiry: '2026-12-31' })).toContain('pattern');
+    expect(bodyProblem(doc, 'post', jobs.save, { ...job, expiry: '31/12/2026' })).toBeUndefined();
   });
 });
 
