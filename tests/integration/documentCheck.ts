@@ -17,7 +17,12 @@ const segment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** One ajv per distinct document (every server of a test file usually serves the same). */
 const checkers = new Map<string, (pointer: string) => ValidateFunction>();
 
+/** The same, by the document object itself (an app builds its document once). */
+const byObject = new WeakMap<Json, (pointer: string) => ValidateFunction>();
+
 function compilerFor(doc: Json): (pointer: string) => ValidateFunction {
+  const known = byObject.get(doc);
+  if (known) return known;
   const key = JSON.stringify(doc);
   let compile = checkers.get(key);
   if (!compile) {
@@ -36,6 +41,7 @@ function compilerFor(doc: Json): (pointer: string) => ValidateFunction {
     };
     checkers.set(key, compile);
   }
+  byObject.set(doc, compile);
   return compile;
 }
 
