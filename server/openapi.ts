@@ -24,7 +24,7 @@ const a = (title: string) => `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title.to
 const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** A field's value as the server reads it (server/records.ts: texts trimmed, '' clears an optional value). */
-function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }): Schema {
+function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean; input?: boolean }): Schema {
   let schema: Schema;
   switch (field.type) {
     case 'int':
@@ -48,6 +48,7 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }
     }
   }
   if (field.oneOf) schema.enum = [...field.oneOf, ...(opts.nullable ? [null] : [])];
+  if (opts.input) schema = readAs(field, schema, opts.nullable);
   if (opts.nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   if (opts.nullable && schema.anyOf) schema.anyOf = [...(schema.anyOf as Schema[]), { type: 'null' }];
   if (field.default !== undefined) schema.default = field.default;
@@ -62,6 +63,21 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }
   ].filter(Boolean);
   if (notes.length) schema.description = [schema.description, ...notes].filter(Boolean).join('; ');
   return schema;
+}
+
+/**
+ * What the server also reads as a field's value in a request (server/records.ts): a number as
+ * text, text as a number, '0' / '1' / 'true' / 'false' as a yes or no, '' as no value.
+ */
+function readAs(field: FieldSpec, schema: Schema, nullable: boolean): Schema {
+  if (field.type === 'json') return schema;
+  const empty = nullable ? [{ const: '' }] : [];
+  if (field.type === 'int' || field.type === 'number') {
+    return { anyOf: [schema, { type: 'string', pattern: '^\\s*-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?\\s*$' }, ...empty] };
+  }
+  if (field.type === 'bool') return { anyOf: [schema, { enum: ['0', '1', 'true', 'false'] }] };
+  if (field.oneOf) return field.oneOf.every((v) => typeof v === 'string') ? { anyOf: [schema, ...empty] } : schema;
+  return { anyOf: [schema, { type: 'number' }, ...empty] };
 }
 
 /** What the server reads for a field: the value, or wrapped as {wrap: value}. */
@@ -79,7 +95,7 @@ function inputSchema(fields: Readonly<Record<string, FieldSpec>>, create: boolea
   const either: Schema[] = [];
   for (const [name, field] of Object.entries(fields)) {
     if (field.serverSet || field.creator) continue;
-    const schema = sentAs(field, fieldSchema(name, field, { nullable: !field.required }));
+    const schema = sentAs(field, fieldSchema(name, field, { nullable: !field.required, input: true }));
     properties[name] = schema;
     if (field.group) {
       (groups[field.group] ??= { type: 'object', properties: {}, additionalProperties: true }).properties = {
@@ -138,7 +154,7 @@ const security = (roles: readonly CallRole[]) => (roles.includes('anyone') ? [{}
 /** The error answers, by status: a component each (its envelope, `status: false`). */
 const ERROR_RESPONSES: Record<number, [string, string]> = {
   400: ['BadRequest', 'The request is not valid; query says why'],
-  401: ['Unauthorized', 'No session, or it has ended'],
+  401: ['Unauthorized', 'No session where one is needed, or the token sent is unknown or has ended'],
   403: ['Forbidden', 'The caller may not do this'],
   404: ['NotFound', "No such record (or not the caller's)"],
   409: ['Conflict', 'A unique value is taken, or other records still use this one'],
@@ -153,8 +169,8 @@ const ERROR_RESPONSES: Record<number, [string, string]> = {
  * call that takes a body; the statuses given, each with the reason when one is given.
  */
 function errors(roles: readonly CallRole[], opts: { body: boolean; extra?: readonly number[] | Readonly<Partial<Record<number, string>>> }): Record<string, unknown> {
-  const codes = new Set<number>([400]);
-  if (!roles.includes('anyone')) codes.add(401);
+  // 401 everywhere: a token that is unknown or has ended is refused even where no session is needed.
+  const codes = new Set<number>([400, 401]);
   if (!(roles.length === 1 && roles[0] === 'anyone')) codes.add(403);
   if (opts.body) [413, 415].forEach((c) => codes.add(c));
   const reasons: Partial<Record<number, string>> = Array.isArray(opts.extra) ? {} : { ...(opts.extra as Record<number, string>) };
@@ -212,12 +228,17 @@ const envelopeOf = (detail: Schema | undefined, hll: Schema | undefined, descrip
   },
 });
 
+/** A page or a size: a whole number from 1, a text of digits, or nothing (null, ''): the default. */
+const wholeNumber = (max?: number): Schema => ({
+  anyOf: [{ type: 'integer', minimum: 1, ...(max ? { maximum: max } : {}) }, { type: 'string', pattern: '^\\d+$' }, { enum: [null, ''] }],
+});
+
 const LIST_EXTENSIONS: Schema = {
-  per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, description: `Extension: rows per page (default ${DEFAULT_PER_PAGE})` },
+  per_page: { ...wholeNumber(MAX_PER_PAGE), description: `Extension: rows per page (default ${DEFAULT_PER_PAGE})` },
   sort: { type: 'string', description: 'Extension: a column to order by' },
-  order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'], description: 'Extension: the order (DESC by default)' },
+  order: { type: ['string', 'null'], pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$', description: 'Extension: the order, ASC or DESC in any case (DESC by default)' },
   filter: { type: 'object', maxProperties: 20, additionalProperties: { type: ['string', 'number', 'null'], maxLength: 255 }, description: 'Extension: equality filters on columns' },
-  scope: { type: 'string', description: "Extension: 'own', only the caller's own records (the seller screens)" },
+  scope: { description: "Extension: 'own', only the caller's own records (the seller screens); any other value is ignored" },
 };
 
 /** A record's id in a body: a positive whole number (a text of digits is read as one). */
@@ -303,7 +324,7 @@ function contractOperations(entity: EntityContract, actions: ActionRoles): Recor
     [entity.list]: ['post', operation({
       id: `${entity.name}_list`, tag: entity.name, roles: readRoles, who: whoOf(entity.rules.read, entity, true),
       summary: `List ${entity.name} (${entity.listShape === 'paginated' ? 'a page' : 'a plain array, paged when per_page is sent'}), newest first`,
-      body: { type: 'object', properties: { page: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\d*$' }], default: 1 }, ...LIST_EXTENSIONS }, additionalProperties: true },
+      body: { type: 'object', properties: { page: { ...wholeNumber(), default: 1 }, ...LIST_EXTENSIONS }, additionalProperties: true },
       ok: {
         200: entity.listShape === 'paginated'
           ? envelopeOf(undefined, { allOf: [ref('Paginator'), { type: 'object', properties: { data: { type: 'array', items: record } } }] }, 'The page, in HLL')
