@@ -47,7 +47,8 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean; 
       if (field.pattern) schema.pattern = field.pattern.source;
     }
   }
-  if (field.oneOf) schema.enum = [...field.oneOf, ...(opts.nullable ? [null] : [])];
+  // A request's value reads null in anyOf (readAs); an answer's enum lists it with its type.
+  if (field.oneOf) schema.enum = [...field.oneOf, ...(opts.nullable && !opts.input ? [null] : [])];
   if (opts.input) schema = readAs(field, schema, opts.nullable);
   if (opts.nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   if (opts.nullable && schema.anyOf) schema.anyOf = [...(schema.anyOf as Schema[]), { type: 'null' }];
@@ -76,9 +77,12 @@ function readAs(field: FieldSpec, schema: Schema, nullable: boolean): Schema {
     return { anyOf: [schema, { type: 'string', pattern: '^\\s*-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?\\s*$' }, ...empty] };
   }
   if (field.type === 'bool') return { anyOf: [schema, { enum: ['0', '1', 'true', 'false'] }] };
-  if (field.oneOf) return field.oneOf.every((v) => typeof v === 'string') ? { anyOf: [schema, ...empty] } : schema;
+  if (field.oneOf) return field.oneOf.every((v) => typeof v === 'string') && nullable ? { anyOf: [schema, ...empty] } : schema;
   return { anyOf: [schema, { type: 'number' }, ...empty] };
 }
+
+/** A body that has this property (named in properties too, as linters ask). */
+const has = (name: string): Schema => ({ required: [name], properties: { [name]: {} } });
 
 /** What the server reads for a field: the value, or wrapped as {wrap: value}. */
 const sentAs = (field: FieldSpec, schema: Schema): Schema =>
@@ -101,7 +105,7 @@ function inputSchema(fields: Readonly<Record<string, FieldSpec>>, create: boolea
       (groups[field.group] ??= { type: 'object', properties: {}, additionalProperties: true }).properties = {
         ...(groups[field.group].properties as Schema), [name]: schema,
       };
-      if (create && field.required) either.push({ anyOf: [{ required: [name] }, { required: [field.group], properties: { [field.group]: { required: [name] } } }] });
+      if (create && field.required) either.push({ anyOf: [has(name), { ...has(field.group), properties: { [field.group]: has(name) } }] });
     } else if (create && field.required) required.push(name);
   }
   Object.assign(properties, groups);
@@ -168,16 +172,16 @@ const ERROR_RESPONSES: Record<number, [string, string]> = {
  * Every error an operation answers: 400 always; 401 and 403 as its roles say; 413 and 415 for a
  * call that takes a body; the statuses given, each with the reason when one is given.
  */
-function errors(roles: readonly CallRole[], opts: { body: boolean; extra?: readonly number[] | Readonly<Partial<Record<number, string>>> }): Record<string, unknown> {
+function errors(roles: readonly CallRole[], opts: { body: boolean; extra?: readonly number[] | Readonly<Partial<Record<number, string | true>>> }): Record<string, unknown> {
   // 401 everywhere: a token that is unknown or has ended is refused even where no session is needed.
   const codes = new Set<number>([400, 401]);
   if (!(roles.length === 1 && roles[0] === 'anyone')) codes.add(403);
   if (opts.body) [413, 415].forEach((c) => codes.add(c));
-  const reasons: Partial<Record<number, string>> = Array.isArray(opts.extra) ? {} : { ...(opts.extra as Record<number, string>) };
+  const reasons: Partial<Record<number, string | true>> = Array.isArray(opts.extra) ? {} : { ...(opts.extra as Record<number, string | true>) };
   const extra = Array.isArray(opts.extra) ? opts.extra : Object.keys(opts.extra ?? {}).map(Number);
   extra.forEach((c) => codes.add(c));
   return Object.fromEntries(
-    [...codes].sort().map((code) => [String(code), reasons[code] ? errorResponse(reasons[code]) : response(ERROR_RESPONSES[code][0])]),
+    [...codes].sort().map((code) => [String(code), typeof reasons[code] === 'string' ? errorResponse(reasons[code]) : response(ERROR_RESPONSES[code][0])]),
   );
 }
 
@@ -256,7 +260,7 @@ function removeBody(entity: EntityContract): Schema | undefined {
     case 'tyype+type':
       return {
         type: 'object', properties: { tyype: { type: 'string' }, type: { type: 'string' }, id: ID }, required: ['id'],
-        anyOf: [{ required: ['tyype'], properties: { tyype: { const: 'clear' } } }, { required: ['type'], properties: { type: { const: 'clear' } } }],
+        anyOf: [{ ...has('tyype'), properties: { tyype: { const: 'clear' } } }, { ...has('type'), properties: { type: { const: 'clear' } } }],
         additionalProperties: true,
       };
     case 'id':
@@ -277,7 +281,10 @@ function changeBody(entity: EntityContract): Schema | undefined {
   if (entity.remove === 'tyype+type' && !entity.statusExtra?.type) props.type = NOT_CLEAR;
   for (const [field, alias] of Object.entries(entity.sellerStatusAs ?? {})) props[alias] = { ...(props[field] as Schema), description: `${field} under another name` };
   const send = [...names, ...Object.values(entity.sellerStatusAs ?? {})];
-  return { ...schema, required: ['id'], anyOf: send.map((f) => ({ required: [f] })), description: `A change of ${names.join(', ')}; fields the call does not name are ignored` };
+  return {
+    ...schema, required: send.length === 1 ? ['id', ...send] : ['id'], ...(send.length > 1 ? { anyOf: send.map(has) } : {}),
+    description: `A change of ${names.join(', ')}; fields the call does not name are ignored`,
+  };
 }
 
 /** The roles of one action of an entity, as the server's gate lets callers through. */
@@ -334,8 +341,8 @@ function contractOperations(entity: EntityContract, actions: ActionRoles): Recor
     })],
     [entity.save]: ['post', operation({
       id: `${entity.name}_save`, tag: entity.name, roles: saveRoles, who,
-      summary: [creates && `Create ${a(entity.title)} (no id)`, updates && `change one (with its id)`].filter(Boolean).join(' or '),
-      body: saveBody(entity, actions),
+      summary: [creates && `Create ${a(entity.title)} (no id)`, updates && `change one (with its id)`].filter(Boolean).join(' or ') || `Nobody saves ${entity.name} through the API`,
+      body: creates || updates ? saveBody(entity, actions) : undefined,
       ok: { 200: envelopeOf(record, undefined, 'The saved record in detail, the message in query') },
       errors: errors(saveRoles, {
         body: true,
@@ -463,7 +470,7 @@ function callOperation(call: CallSpec): Operation {
     multipart: call.multipart ? inputSchema(call.multipart, true) : undefined,
     parameters: params.length ? params : undefined,
     ok,
-    errors: errors(call.roles, { body, extra: { ...(call.path.includes('{') ? { 404: ERROR_RESPONSES[404][1] } : {}), ...(call.operations ? { 503: ERROR_RESPONSES[503][1] } : {}), ...call.fails } }),
+    errors: errors(call.roles, { body, extra: { ...(call.path.includes('{') ? { 404: true } : {}), ...(call.operations ? { 503: true } : {}), ...call.fails } }),
   });
 }
 
@@ -553,7 +560,8 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     const fields = entity.saveFields
       ? Object.fromEntries(Object.entries(entity.fields).filter(([f]) => entity.saveFields!.includes(f)))
       : entity.fields;
-    schemas[`${name}Create`] = inputSchema(fields, true);
+    // A record is created through the API only where someone may create one (not users: they register).
+    if (entity.rules.create !== 'none' && !entity.ownRoutes) schemas[`${name}Create`] = inputSchema(fields, true);
     schemas[`${name}Update`] = {
       ...inputSchema(fields, false, { id: ID }),
       description: "The fields to change; the contract's save names the record by id, the REST face by its address. Fields the call does not name are ignored",
