@@ -290,6 +290,8 @@ function changeBody(entity: EntityContract): Schema | undefined {
 /** The roles of one action of an entity, as the server's gate lets callers through. */
 export interface ActionRoles {
   roles(op: 'read' | 'one' | 'create' | 'edit' | 'save' | 'status'): readonly CallRole[];
+  /** A create naming an existing record adds to it (categories by name): it then needs no required field. */
+  addsToExisting?: boolean;
 }
 
 /** The save call's bodies: a create (no id) and an update (with one), each with who may send it. */
@@ -297,7 +299,14 @@ function saveBody(entity: EntityContract, roles: ActionRoles): Schema {
   const name = pascal(entity.name);
   const options: Schema[] = [];
   if (entity.rules.create !== 'none') {
-    options.push({ title: 'Create', 'x-roles': roles.roles('create'), allOf: [ref(`${name}Create`)], properties: { id: NO_ID } });
+    const unique = Object.keys(entity.fields).filter((f) => entity.fields[f].unique);
+    const create = roles.addsToExisting && unique.length
+      ? {
+          anyOf: [ref(`${name}Create`), { type: 'object', anyOf: unique.map(has) }],
+          description: `A create naming an existing record (by ${unique.join(' or ')}) adds to it: its empty values leave what the record holds`,
+        }
+      : ref(`${name}Create`);
+    options.push({ title: 'Create', 'x-roles': roles.roles('create'), allOf: [create], properties: { id: NO_ID } });
   }
   if (entity.rules.update !== 'none') {
     options.push({ title: 'Update', 'x-roles': roles.roles('edit'), allOf: [ref(`${name}Update`)], required: ['id'], properties: { id: ID } });

@@ -161,7 +161,12 @@ describe('one request schema per action', () => {
 
   it('offers no create where nobody may create, and states who may take each action', () => {
     for (const entity of registry.entities.filter((e) => served(e) && !e.ownRoutes)) {
-      const body = doc.paths[entity.save].post.requestBody as { content: { 'application/json': { schema: { oneOf?: { title: string }[]; title?: string } } } };
+      const body = doc.paths[entity.save].post.requestBody as { content: { 'application/json': { schema: { oneOf?: { title: string }[]; title?: string } } } } | undefined;
+      // Nobody saves (the audit log): no body to send at all.
+      if (!body) {
+        expect(entity.rules.create === 'none' && entity.rules.update === 'none', entity.name).toBe(true);
+        continue;
+      }
       const schema = body.content['application/json'].schema;
       const titles = schema.oneOf ? schema.oneOf.map((o) => o.title) : [schema.title];
       expect(titles, entity.name).toEqual([...(entity.rules.create !== 'none' ? ['Create'] : []), ...(entity.rules.update !== 'none' ? ['Update'] : [])]);
