@@ -302,7 +302,7 @@ function saveBody(entity: EntityContract, roles: ActionRoles): Schema {
     const unique = Object.keys(entity.fields).filter((f) => entity.fields[f].unique);
     const create = roles.addsToExisting && unique.length
       ? {
-          anyOf: [ref(`${name}Create`), { type: 'object', anyOf: unique.map(has) }],
+          anyOf: [ref(`${name}Create`), { type: 'object', ...(unique.length === 1 ? has(unique[0]) : { anyOf: unique.map(has) }) }],
           description: `A create naming an existing record (by ${unique.join(' or ')}) adds to it: its empty values leave what the record holds`,
         }
       : ref(`${name}Create`);
