@@ -128,12 +128,13 @@ function recordSchema(entity: EntityContract): Schema {
   }
   Object.assign(properties, groups);
   for (const rel of entity.relations ?? []) {
-    const linked = { type: 'object', properties: Object.fromEntries(rel.pick.map((p) => [p, {}])) };
+    const linked = { type: 'object', properties: Object.fromEntries(rel.pick.map((p) => [p, {}])), additionalProperties: false };
     properties[rel.as] = rel.kind === 'one' ? { anyOf: [linked, { type: 'null' }], description: `The linked ${rel.entity} record` } : { type: 'array', items: linked };
   }
   properties.created_at = { type: ['string', 'null'] };
   properties.updated_at = { type: ['string', 'null'] };
-  return { type: 'object', properties, required: ['id'] };
+  // A field the answer carries and the document does not is a mistake a test catches.
+  return { type: 'object', properties, required: ['id'], additionalProperties: false };
 }
 
 function whoOf(rule: Rule, entity: EntityContract, read = false): string {
@@ -227,6 +228,7 @@ const envelopeOf = (detail: Schema | undefined, hll: Schema | undefined, descrip
             },
           },
         ],
+        unevaluatedProperties: false,
       },
     },
   },
