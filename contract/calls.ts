@@ -52,7 +52,7 @@ export interface CallSpec {
 const SIGNED_IN: readonly CallRole[] = ['signed-in'];
 
 /** JSON Schema helpers for the answers' detail and HLL. */
-const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required, additionalProperties: false });
 const int = { type: 'integer' };
 const str = { type: 'string' };
 const list = (items: Record<string, unknown>) => ({ type: 'array', items });
