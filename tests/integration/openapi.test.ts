@@ -10,7 +10,7 @@ import { CALLS, createRegistry, type EntityContract } from '../../contract';
 import { registry as projectRegistry } from '../../server/registry';
 import type { ResourceDefinition } from '../../resources/types';
 import coupons from './fixture/coupons';
-import { startServer, type TestServer } from './harness';
+import { ADMIN, startServer, type TestServer } from './harness';
 import { bodyProblem } from './documentCheck';
 import { buildOpenApi, type ActionRoles } from '../../server/openapi';
 
@@ -175,6 +175,25 @@ describe('one request schema per action', () => {
     const [create, update] = supports.content['application/json'].schema.oneOf;
     expect(create['x-roles']).toEqual(['signed-in']);
     expect(update['x-roles']).not.toContain('signed-in');
+  });
+
+  it("refuses a list's order that is not ASC or DESC, with or without sort, as the document says", async () => {
+    const admin = (await s.userWith(ADMIN, [registry.entity('brands').access])).token;
+    const brands = registry.entity('brands');
+    for (const order of [['asc'], 'up', 5]) {
+      const res = await s.post(brands.list, { page: 1, order }, admin);
+      expect(res.http, JSON.stringify(order)).toBe(400);
+      expect(res.body.query).toBe('order must be ASC or DESC');
+      expect(bodyProblem(doc, 'post', brands.list, { page: 1, order })).toBeDefined();
+    }
+    for (const order of ['asc', 'DESC']) expect((await s.post(brands.list, { page: 1, order, sort: 'id' }, admin)).http).toBe(200);
+  });
+
+  it('has no status call where there is nothing to change and nothing to delete (subcategories)', async () => {
+    const subcategories = registry.entity('subcategories');
+    const admin = (await s.userWith(ADMIN, [subcategories.access])).token;
+    expect(doc.paths[subcategories.status]).toBeUndefined();
+    expect((await s.post(subcategories.status, { id: 1 }, admin)).http).toBe(404);
   });
 
   it("states the rules the server checks: an order's items, a job's Before", () => {
