@@ -416,7 +416,7 @@ function restOperation(entity: EntityContract, actions: ActionRoles, method: str
     const roles = actions.roles('create');
     return operation({
       ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create ${a(entity.title)}`,
-      body: { allOf: [ref(`${name}Create`)], properties: { id: NO_ID } }, ok: { 201: json(record, 'The created record') },
+      body: { allOf: [ref(`${name}Create`)], properties: { id: { enum: [null, ''], description: 'A new record takes no id' } } }, ok: { 201: json(record, 'The created record') },
       errors: errors(roles, { body: true, extra: [403, 409, ...publicWrite(entity.rules.create)] }),
     });
   }
