@@ -32,19 +32,47 @@ export interface CallSpec {
   answers?: 'envelope' | 'file' | 'json' | 'html' | 'events';
   /** An operator's call (a probe for the load balancer): kept in strict mode, may answer 503. */
   operations?: boolean;
+  /**
+   * What a success carries, as JSON Schema: `detail` and `HLL` of the envelope, and fields beside
+   * them (`extra`); `{record: 'shops'}` stands for an entity's record.
+   */
+  detail?: Readonly<Record<string, unknown>>;
+  hll?: Readonly<Record<string, unknown>>;
+  extra?: Readonly<Record<string, unknown>>;
+  /** A file's content types ('image/png'); a wildcard ('image/*') when it varies. */
+  types?: readonly string[];
+  /** Query parameters, by name. */
+  query?: Readonly<Record<string, { description: string }>>;
+  /**
+   * The statuses it answers besides 400, the 401 and 403 of its roles and the 413 and 415 of a
+   * body, each with the reason (the API document lists every status a call answers).
+   */
+  fails?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 413 | 429 | 503, string>>>;
 }
 
 /** The outbox's calls for admins holding Mail templates (extensions). */
 export const MAIL_PATHS = { test: '/templates/test', failed: '/mails/failed', retry: '/mail/retry' } as const;
 
 const SIGNED_IN: readonly CallRole[] = ['signed-in'];
+
+/** JSON Schema helpers for the answers' detail and HLL. */
+const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required, additionalProperties: false });
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const list = (items: Record<string, unknown>) => ({ type: 'array', items });
+const SESSION = obj({ token: str, id: int });
+const THROTTLED = 'Too many attempts from this address or for this account; Retry-After says when to try again';
+const PAGE_OF = (items: Record<string, unknown>) => ({
+  ...obj({ data: list(items), total: int, from: { type: ['integer', 'null'] }, to: { type: ['integer', 'null'] }, current_page: int, last_page: int, per_page: int }),
+});
 const ADMIN: readonly CallRole[] = ['admin'];
 const SELLER_ADMIN: readonly CallRole[] = ['seller', 'admin'];
 
 export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: PATHS.register, summary: 'Register an account (never an administrator); answers a session token', roles: ['anyone'],
-    body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }), abilities: s({ max: 64 }) },
+    body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }), abilities: j() },
+    detail: SESSION, fails: { 403: 'An administrator account cannot be registered', 409: 'The email or phone number is already registered', 429: THROTTLED },
   },
   {
     method: 'POST', path: PATHS.login, summary: 'Sign in with email or phone and password; answers {token, id} in detail', roles: ['anyone'],
@@ -53,6 +81,11 @@ export const CALLS: readonly CallSpec[] = [
       // An account with a second factor (issue 26): a current authenticator code or a recovery code, or a passkey's assertion;
       // a passkey's assertion alone (no credential, no password) signs in instead of the password (not in strict mode).
       otp: s({ max: 64 }), passkey: j(),
+    },
+    detail: SESSION,
+    fails: {
+      401: 'The email, phone number or password is not correct; or, right, the account has a second factor to present (detail.second_factor lists its kinds)',
+      403: 'The account has been deactivated', 429: THROTTLED,
     },
   },
   {
@@ -76,65 +109,97 @@ export const CALLS: readonly CallSpec[] = [
     who: "an admin holding 'users' for the list and other users; anyone signed in for their own record",
     body: { id: i({ min: 1 }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
     multipart: { id: s(), page: s(), per_page: s() },
+    detail: { anyOf: [{ record: 'users' }, { type: 'null' }] }, hll: { anyOf: [PAGE_OF({ record: 'users' }), { type: 'null' }] },
+    fails: { 404: 'No user has this id' },
   },
   {
     method: 'POST', path: PATHS.userEdit, summary: 'Edit a user (one\'s own profile, or another user an admin may manage)', roles: ['signed-in', 'admin'],
     who: "oneself, or an admin holding 'users' who holds every access the user holds",
-    body: { id: i({ required: true, min: 1 }), name: s(), email: s({ type: 'email' }), phone: s({ max: 32 }), applications: s({ type: 'text' }), abilities: s({ max: 64 }), is_active: b(), current_password: s({ max: 200 }) },
+    body: { id: i({ required: true, min: 1 }), name: s(), email: s({ type: 'email' }), phone: s({ max: 32 }), applications: s({ type: 'text' }), abilities: j(), is_active: b(), current_password: s({ max: 200 }) },
+    detail: { record: 'users' }, fails: { 404: 'No user has this id', 409: 'The email or phone number is already registered' },
   },
   {
     method: 'POST', path: PATHS.userStatus, summary: 'Blacklist or reactivate a user (ends their sessions when blacklisted)', roles: ADMIN, access: 'users',
     who: "an admin holding 'users', never on themselves", body: { id: i({ required: true, min: 1 }), is_active: b() },
+    detail: { record: 'users' }, fails: { 404: 'No user has this id' },
   },
   {
     method: 'POST', path: PATHS.assignRole, summary: 'Set the accesses granted to an admin', roles: ADMIN, access: 'users',
-    who: "an admin holding 'users' and every access granted", body: { id: i({ required: true, min: 1 }), granted_accesses: j({ required: true }) },
+    who: "an admin holding 'users' and every access granted",
+    body: { id: i({ required: true, min: 1 }), granted_accesses: j({ required: true, shape: { type: 'array', items: { type: 'string' } } }) },
+    detail: { record: 'users' }, fails: { 404: 'No user has this id' },
   },
   {
     method: 'POST', path: PATHS.reset, summary: 'Mail a password-reset link (answers the same whether or not the email is known)', roles: ['anyone'],
-    body: { email: s({ type: 'email', required: true }) },
+    body: { email: s({ type: 'email', required: true }) }, fails: { 429: THROTTLED },
   },
   {
     method: 'POST', path: PATHS.updatePassword, summary: 'Set a new password with a reset token, or change one\'s own with the current password', roles: ['anyone', 'signed-in'],
     body: { reset_token: s(), current_password: s({ max: 200 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }) },
+    fails: { 401: 'Changing one\'s own password needs a session', 429: THROTTLED },
   },
   { method: 'POST', path: PATHS.logout, summary: 'End the session in use', roles: SIGNED_IN, extension: true },
-  { method: 'POST', path: PATHS.sessions, summary: "The caller's live sessions", roles: SIGNED_IN, extension: true },
+  {
+    method: 'POST', path: PATHS.sessions, summary: "The caller's live sessions", roles: SIGNED_IN, extension: true,
+    hll: list(obj({ id: int, created_at: str, expires_at: str, current: { type: 'boolean' } })),
+  },
   {
     method: 'POST', path: PATHS.endSessions, summary: 'End one of the caller\'s sessions, or every other one', roles: SIGNED_IN, extension: true,
-    body: { id: i({ min: 1 }), others: b() },
+    body: { id: i({ min: 1 }), others: b() }, fails: { 404: 'The caller has no session with this id' },
   },
   {
     method: 'POST', path: PATHS.search, summary: 'Search one list by its keyIndex in the given columns (id exactly, others as a part of the text)', roles: ['anyone', 'signed-in'],
-    who: 'as the list searched is read', body: { keyIndex: i({ required: true }), value: s({ max: 100 }), targets: j({ required: true }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
+    who: 'as the list searched is read',
+    body: { keyIndex: i({ required: true }), value: s({ max: 100 }), targets: j({ required: true, shape: { type: 'array', minItems: 1, items: { type: 'string' } } }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
+    hll: list({ type: 'object', properties: { id: int }, required: ['id'], description: "A record of the list searched (its entity's schema)" }),
+    extra: { total: { ...int, description: 'The number of matches, when per_page is sent' } },
+    fails: { 401: 'The list searched needs a session' },
   },
-  { method: 'POST', path: PATHS.ownerShops, summary: "The caller's own shops", roles: SELLER_ADMIN },
-  { method: 'POST', path: PATHS.findPlace, summary: 'Look a typed place up among cities, states and countries (up to 5 candidates)', roles: SIGNED_IN, body: { location: s({ required: true }) } },
+  {
+    method: 'POST', path: PATHS.ownerShops, summary: "The caller's own shops, or with owner_id another user's (an admin holding 'shops')", roles: SELLER_ADMIN,
+    body: { owner_id: i({ min: 1 }) }, hll: list({ record: 'shops' }),
+  },
+  {
+    method: 'POST', path: PATHS.findPlace, summary: 'Look a typed place up among cities, states and countries (up to 5 candidates)', roles: SIGNED_IN, body: { location: s({ required: true }) },
+    extra: { candidates: list(obj({ name: str, formatted_address: str, geometry: obj({ location: obj({ lat: { type: 'number' }, lng: { type: 'number' } }) }) })) },
+  },
   {
     method: 'POST', path: PATHS.uploadImage, summary: 'Upload up to 4 product images (PNG or JPEG, 10 MB each, decoded and written anew without metadata) under a tag, within the uploader\'s storage quota', roles: SELLER_ADMIN,
     who: "a seller, or an admin holding 'products'", multipart: { file: s(REQ), file1: s(), file2: s(), file3: s(), tag: s(REQ), shop_id: s() },
+    detail: obj({ tag: str, files: list(str) }),
+    fails: { 413: 'A file, the form or the uploader\'s storage quota is too large', 429: 'Too many uploads at once' },
   },
   {
     method: 'POST', path: PATHS.uploadDocx, summary: 'Upload a .docx document: the caller\'s CV, replacing the previous one (only admins name a document with tag)', roles: SIGNED_IN,
-    multipart: { file: s(REQ), tag: s() },
+    multipart: { file: s(REQ), tag: s() }, detail: obj({ files: list(str) }),
+    fails: { 413: 'The file, the form or the uploader\'s storage quota is too large', 429: 'Too many uploads at once' },
   },
   {
     method: 'POST', path: PATHS.uploadStatus, summary: "Remove a tag's images", roles: SELLER_ADMIN,
     who: "the images' owner, or an admin holding 'products'", body: { tyype: s({ oneOf: ['clear'] }), type: s({ oneOf: ['clear'] }), tag: s(REQ) },
+    detail: obj({ tag: str }), fails: { 404: 'No images are stored under this tag' },
   },
-  { method: 'GET', path: '/files/images/{name}', summary: 'An uploaded image; with ?size=thumb its thumbnail (WebP, 256 px; an extension)', roles: ['anyone'], answers: 'file' },
+  { method: 'GET', path: '/files/images/{name}', summary: 'An uploaded image; with ?size=thumb its thumbnail (WebP, 256 px; an extension)', roles: ['anyone'], answers: 'file',
+    types: ['image/png', 'image/jpeg', 'image/webp'], query: { size: { description: "'thumb': the thumbnail" } },
+  },
   {
     method: 'GET', path: '/download/{name}', summary: 'A stored document, as an attachment', roles: SIGNED_IN, answers: 'file',
-    who: "its uploader, or an admin holding 'job-applicants'",
+    who: "its uploader, or an admin holding 'job-applicants'", types: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   },
   {
     method: 'POST', path: DASHBOARD_PATH, summary: "The dashboard's cards and charts, scoped as the lists are", roles: SIGNED_IN, extension: true,
     body: { from: s({ type: 'date' }), to: s({ type: 'date' }) },
+    detail: { type: 'object', properties: { role: { type: 'string', enum: ['admin', 'seller', 'buyer'] } }, required: ['role'], description: 'The cards and charts of the caller\'s role (contract/dashboard.ts: DashboardStats)' },
   },
-  { method: 'POST', path: '/packages', summary: 'The active subscription plans a seller may take', roles: ['seller'], extension: true },
+  {
+    method: 'POST', path: '/packages', summary: "The active subscription plans a seller may take, and their shops' subscriptions", roles: ['seller'], extension: true,
+    hll: obj({ plans: list({ type: 'object', properties: { id: int }, required: ['id'] }), subscriptions: list({ type: 'object', properties: { id: int, shop_name: str }, required: ['id'] }) }),
+  },
   {
     method: 'POST', path: '/package/subscribe', summary: 'Subscribe one of the caller\'s shops to a plan (waits for an admin to activate it)', roles: ['seller'], extension: true,
     body: { plan_id: i({ required: true, min: 1 }), shop_id: i({ required: true, min: 1 }) },
+    detail: { type: 'object', properties: { id: int, shop_id: int, shop_name: str }, required: ['id', 'shop_id'] },
+    fails: { 409: 'The shop already has this package, active or waiting for activation' },
   },
   {
     method: 'POST', path: '/order/quote', summary: "A cart's delivery fee and total per shop before paying, from the shipping settings (nothing is placed), and the shipping classes on offer", roles: SIGNED_IN, extension: true,
@@ -146,26 +211,30 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: '/catalogue', summary: 'Active products of active shops, for buyers', roles: SIGNED_IN, extension: true,
     body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), q: s({ max: 100 }) },
+    hll: PAGE_OF({ type: 'object', properties: { id: int, name: str, own: { type: 'boolean' } }, required: ['id', 'own'] }),
   },
   {
     method: 'POST', path: PATHS.chatMe, summary: "The visitor's own chat, found by the visitor's chat cookie (the address sent is not trusted)", roles: ['anyone'],
-    body: { user_ip_address: s({ max: 64 }) },
+    body: { user_ip_address: s({ max: 64 }) }, detail: { record: 'chats' }, fails: { 404: 'The visitor has no chat' },
   },
   {
     method: 'POST', path: CHAT_PATHS.unread, summary: 'How many chats wait for an admin (incoming, or with visitor messages not yet seen)', roles: ADMIN, access: 'chat-logs', extension: true,
-    who: "an admin holding 'chat-logs'",
+    who: "an admin holding 'chat-logs'", detail: obj({ unread: int }),
   },
   {
     method: 'POST', path: CHAT_PATHS.seen, summary: "The admins have seen this chat's visitor messages", roles: ADMIN, access: 'chat-logs', extension: true,
     who: "an admin holding 'chat-logs'", body: { id: i({ required: true, min: 1 }) },
+    detail: obj({ id: int, unread: int, incoming: { type: 'boolean' } }), fails: { 404: 'No chat has this id' },
   },
   {
     method: 'POST', path: CHAT_PATHS.ticket, summary: "A single-use ticket, valid 60 s, that opens the admins' chat event stream", roles: ADMIN, access: 'chat-logs', extension: true,
-    who: "an admin holding 'chat-logs'",
+    who: "an admin holding 'chat-logs'", detail: obj({ ticket: str, expires_in: int }),
   },
   {
     method: 'GET', path: CHAT_PATHS.events, summary: 'Server-sent events: a chat changed (admins with ?ticket=, or a visitor with their chat cookie for their own chat)', roles: ['anyone'], extension: true,
     who: "an admin holding 'chat-logs' (with a ticket), or the visitor of the chat", answers: 'events',
+    query: { ticket: { description: 'A ticket from POST /chat/ticket (an admin); without it, the visitor\'s chat cookie' } },
+    fails: { 401: 'No ticket (or an unknown, spent or expired one) and no chat of the visitor', 403: "The ticket's holder may not read chats", 429: 'Too many streams open for this account or address' },
   },
   {
     method: 'POST', path: MAIL_PATHS.test, summary: "Mail a template, with its event's sample values, to the caller (the form's from_email, subject and message when sent, else the saved ones)",
@@ -189,6 +258,9 @@ export const CALLS: readonly CallSpec[] = [
   },
   { method: 'GET', path: '/openapi.json', summary: 'This document', roles: ['anyone'], extension: true, answers: 'json' },
   { method: 'GET', path: '/docs', summary: 'An interactive reference of this document', roles: ['anyone'], extension: true, answers: 'html' },
-  { method: 'GET', path: '/docs/{file}', summary: "The interactive reference's files", roles: ['anyone'], extension: true, answers: 'file' },
+  {
+    method: 'GET', path: '/docs/{file}', summary: "The interactive reference's files", roles: ['anyone'], extension: true, answers: 'file',
+    types: ['text/css', 'text/javascript'],
+  },
   ...LEDGER_CALLS,
 ];

@@ -36,6 +36,11 @@ export interface FieldSpec {
    * marks those files as used; uploads no record ever names are removed after a grace period.
    */
   files?: boolean;
+  /**
+   * A JSON field's shape as JSON Schema, for the API document (an order's items); the entity's
+   * hooks check it.
+   */
+  shape?: Readonly<Record<string, unknown>>;
   /** The server looks records up by this column (an order's hold expiry): it gets an index of its own. */
   indexed?: boolean;
   /** Text: the format the whole value must have (a coupon's code), checked by the server and the form. */

@@ -5,6 +5,9 @@
 import { ACTIVE, REQ, s, t } from '../contract';
 import { defineResource } from './types';
 
+/** 'Before' is a date written dd/mm/yyyy (the server also checks the date exists). */
+const DAY_MONTH_YEAR = { regex: '\\d{2}/\\d{2}/\\d{4}', example: '31/12/2026', hint: { en: 'a date written dd/mm/yyyy', fr: 'une date écrite jj/mm/aaaa' } };
+
 export default defineResource({
   name: 'jobs',
   title: 'Job post',
@@ -17,7 +20,7 @@ export default defineResource({
     rules: { read: 'public', create: 'admin', update: 'admin' },
     onePayload: true, // the legacy back end's forms send SPEC §3.24's one payload
     fields: {
-      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10 }),
+      title: s(REQ), description: t(REQ), qualification: t(REQ), details: t(REQ), expiry: s({ required: true, max: 10, pattern: DAY_MONTH_YEAR }),
       state: s(), country: s(REQ), ...ACTIVE,
     },
   },

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -26,7 +26,7 @@ import { myRequestRoutes } from './routes/myRequests';
 import { geoRoutes } from './routes/geo';
 import { entityRoutes } from './routes/entities';
 import { restRoutes } from './routes/rest';
-import { openApiRoutes } from './routes/openapi';
+import { apiDocumentOf, openApiRoutes } from './routes/openapi';
 import { fileRoutes } from './routes/files';
 import { packageRoutes } from './routes/packages';
 import { mailRoutes } from './routes/mails';
@@ -86,6 +86,25 @@ export interface AppOptions {
   /** Read client addresses from X-Forwarded-For (behind a load balancer). */
   trustProxy?: boolean;
   timeouts?: Partial<Timeouts>;
+  /**
+   * Shown every answer of an API route, with the request as it was accepted (the tests hold each
+   * to the API document); off unless given.
+   */
+  onAnswer?: (answer: ApiExchange) => void;
+}
+
+/** One request to an API route and the server's answer, as `onAnswer` sees them. */
+export interface ApiExchange {
+  method: string;
+  /** The route's path as registered ('/api/rest/shops/:id'); undefined when no route matched. */
+  route: string | undefined;
+  /** The JSON body as parsed (before any handler saw it), or undefined. */
+  body: unknown;
+  requestType: string | undefined;
+  status: number;
+  type: string | undefined;
+  /** The answer as sent: a text or bytes, or a stream (a file) not read here. */
+  payload: unknown;
 }
 
 /** How long a connection may take, in ms: slow or idle clients are cut off. */
@@ -141,6 +160,20 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
   guardConnections(app, t);
+  const onAnswer = opts.onAnswer;
+  if (onAnswer) {
+    // First of the onSend hooks: the answer before it is compressed.
+    const accepted = new WeakMap<FastifyRequest, unknown>();
+    app.addHook('preValidation', async (request) => void accepted.set(request, structuredClone(request.body)));
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/')) return payload;
+      onAnswer({
+        method: request.method, route: request.routeOptions.url, body: accepted.get(request), requestType: request.headers['content-type'],
+        status: reply.statusCode, type: reply.getHeader('content-type') as string | undefined, payload,
+      });
+      return payload;
+    });
+  }
 
   // Legacy clients post some lists with no body at all: read an empty JSON body as {}.
   app.removeContentTypeParser('application/json');
@@ -204,10 +237,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
       api.addHook('onRoute', (route) => {
         // Every route says who may call it; a route that does not is a mistake caught at start-up.
         const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-        const gate = route.config?.gate ?? CALL_GATES.get(`${method} ${route.url}`);
-        if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts or give it one`);
+        const call = route.config?.call;
+        const gate = route.config?.gate ?? (call ? callGate(call) : CALL_GATES.get(`${method} ${route.url}`));
+        if (!gate) throw new Error(`${method} ${route.url} has no gate: describe it in contract/calls.ts, give the route its call (config.call) or a gate`);
         route.config = { ...route.config, gate };
-        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles });
+        for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles, call });
       });
       api.addHook('preHandler', async (request) => {
         request.caller = await resolveCaller(ctx.db, request.headers.authorization);
@@ -256,6 +290,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     },
     { prefix: '/api' },
   );
+
+  app.decorate('apiDocument', apiDocumentOf(ctx));
+  app.decorate('apiRoutes', () => ctx.routes);
 
   // Offline stand-in for the external country/state/city directory (DESIGN D10): outside /api, so
   // strict contract mode keeps it.

@@ -4,7 +4,7 @@
  * import circle).
  */
 import type { FastifyRequest } from 'fastify';
-import type { CallRole, Registry } from '../contract';
+import type { CallRole, CallSpec, Registry } from '../contract';
 import type { UploadPolicy } from './attachments';
 import type { Caller } from './auth';
 import type { DataDialect, ServerConfig } from './config';
@@ -46,10 +46,16 @@ export type AppContext = Context & {
   files: FileStore;
   services: Map<string, EntityService>;
   /** Every API route as registered (method and path under /api), for the API description. */
-  routes: { method: string; url: string; roles?: readonly CallRole[] }[];
+  routes: { method: string; url: string; roles?: readonly CallRole[]; call?: CallSpec }[];
 };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's OpenAPI document, generated from the contract and the routes registered (server/openapi.ts). */
+    apiDocument(): Record<string, unknown>;
+    /** Every API route as registered (method, path under /api as Fastify writes it, who may call). */
+    apiRoutes(): readonly { method: string; url: string; roles?: readonly CallRole[] }[];
+  }
   interface FastifyRequest {
     caller: Caller | null;
     /** What was wrong with the JSON body: answered once the gate has let the caller through. */
@@ -60,6 +66,11 @@ declare module 'fastify' {
     multipart?: boolean;
     /** Who may call (server/guard.ts): an entity's routes give theirs, other calls' come from contract/calls.ts. */
     gate?: Gate;
+    /**
+     * The call's description (as in contract/calls.ts) carried by the route itself: its gate and its
+     * part of the API document both come from it.
+     */
+    call?: CallSpec;
   }
 }
 

@@ -9,11 +9,12 @@ import {
   CALLS, DEFAULT_PER_PAGE, maxLengthOf, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
 } from '../contract';
 import { BODY_LIMITS } from './limits';
-import { rolesOf } from './guard';
 
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
+/** A date as the server reads it (server/records.ts): YYYY-MM-DD, a time may follow. */
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ][\\d:.]+Z?)?$';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 /** Component names: 'shops' → 'Shops'. */
@@ -21,7 +22,8 @@ const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const a = (title: string) => `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title.toLowerCase()}`;
 const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
-function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }): Schema {
+/** A field's value as the server reads it (server/records.ts: texts trimmed, '' clears an optional value). */
+function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean; input?: boolean }): Schema {
   let schema: Schema;
   switch (field.type) {
     case 'int':
@@ -34,18 +36,21 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }
       schema = { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }] };
       break;
     case 'json':
-      schema = { description: `Any JSON value (at most ${maxLengthOf(field)} characters once encoded)` };
+      schema = { ...(field.shape ?? {}), description: `${field.shape ? 'JSON' : 'Any JSON value'} (at most ${maxLengthOf(field)} characters once encoded)` };
       break;
     default: {
       schema = { type: 'string', maxLength: maxLengthOf(field) };
       if (field.min !== undefined) schema.minLength = field.min;
       if (field.pattern) Object.assign(schema, { pattern: `^(?:${field.pattern.regex})$`, examples: [field.pattern.example] });
       if (field.type === 'email') schema.format = 'email';
-      if (field.type === 'date') schema.format = 'date';
+      if (field.type === 'date') schema.pattern = DATE_PATTERN;
     }
   }
-  if (field.oneOf) schema.enum = [...field.oneOf, ...(opts.nullable ? [null] : [])];
+  // A request's value reads null in anyOf (readAs); an answer's enum lists it with its type.
+  if (field.oneOf) schema.enum = [...field.oneOf, ...(opts.nullable && !opts.input ? [null] : [])];
+  if (opts.input) schema = readAs(field, schema, opts.nullable);
   if (opts.nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+  if (opts.nullable && schema.anyOf) schema.anyOf = [...(schema.anyOf as Schema[]), { type: 'null' }];
   if (field.default !== undefined) schema.default = field.default;
   const notes = [
     field.unique && 'unique among records (text compared case-insensitively)',
@@ -53,21 +58,60 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean }
     field.creator && 'set by the server to the creating user',
     field.group && `may also be sent nested as {${field.group}: {${name}}}`,
     field.wrap && `may also be sent as {${field.wrap}: value}`,
+    field.type === 'date' && 'a calendar date, YYYY-MM-DD (a time may follow)',
+    field.pattern && `${field.pattern.hint.en}, such as ${field.pattern.example}`,
   ].filter(Boolean);
   if (notes.length) schema.description = [schema.description, ...notes].filter(Boolean).join('; ');
   return schema;
 }
 
-/** A request body of fields: what a caller may send, with the required ones when creating. */
+/**
+ * What the server also reads as a field's value in a request (server/records.ts): a number as
+ * text, text as a number, '0' / '1' / 'true' / 'false' as a yes or no, '' as no value.
+ */
+function readAs(field: FieldSpec, schema: Schema, nullable: boolean): Schema {
+  if (field.type === 'json') return schema;
+  const empty = nullable ? [{ const: '' }] : [];
+  if (field.type === 'int' || field.type === 'number') {
+    return { anyOf: [schema, { type: 'string', pattern: '^\\s*-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?\\s*$' }, ...empty] };
+  }
+  if (field.type === 'bool') return { anyOf: [schema, { enum: ['0', '1', 'true', 'false'] }] };
+  if (field.oneOf) return field.oneOf.every((v) => typeof v === 'string') && nullable ? { anyOf: [schema, ...empty] } : schema;
+  return { anyOf: [schema, { type: 'number' }, ...empty] };
+}
+
+/** A body that has this property (named in properties too, as linters ask). */
+const has = (name: string): Schema => ({ required: [name], properties: { [name]: {} } });
+
+/** What the server reads for a field: the value, or wrapped as {wrap: value}. */
+const sentAs = (field: FieldSpec, schema: Schema): Schema =>
+  field.wrap ? { anyOf: [schema, { type: 'object', properties: { [field.wrap]: schema }, required: [field.wrap] }] } : schema;
+
+/**
+ * A request body of fields: what a caller may send, with the required ones when creating. A field
+ * of a group may come at the top level or nested in its group; other fields are ignored.
+ */
 function inputSchema(fields: Readonly<Record<string, FieldSpec>>, create: boolean, extra: Schema = {}): Schema {
   const properties: Schema = { ...extra };
   const required: string[] = [];
+  const groups: Record<string, Schema> = {};
+  const either: Schema[] = [];
   for (const [name, field] of Object.entries(fields)) {
     if (field.serverSet || field.creator) continue;
-    properties[name] = fieldSchema(name, field, { nullable: !field.required });
-    if (create && field.required) required.push(name);
+    const schema = sentAs(field, fieldSchema(name, field, { nullable: !field.required, input: true }));
+    properties[name] = schema;
+    if (field.group) {
+      (groups[field.group] ??= { type: 'object', properties: {}, additionalProperties: true }).properties = {
+        ...(groups[field.group].properties as Schema), [name]: schema,
+      };
+      if (create && field.required) either.push({ anyOf: [has(name), { ...has(field.group), properties: { [field.group]: has(name) } }] });
+    } else if (create && field.required) required.push(name);
   }
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  Object.assign(properties, groups);
+  return {
+    type: 'object', properties, ...(required.length ? { required } : {}), ...(either.length ? { allOf: either } : {}),
+    additionalProperties: true, description: 'Fields the call does not name are ignored',
+  };
 }
 
 /** A record as answers carry it: groups nested, wrapped values wrapped, linked records included. */
@@ -83,12 +127,13 @@ function recordSchema(entity: EntityContract): Schema {
   }
   Object.assign(properties, groups);
   for (const rel of entity.relations ?? []) {
-    const linked = { type: 'object', properties: Object.fromEntries(rel.pick.map((p) => [p, {}])) };
+    const linked = { type: 'object', properties: Object.fromEntries(rel.pick.map((p) => [p, {}])), additionalProperties: false };
     properties[rel.as] = rel.kind === 'one' ? { anyOf: [linked, { type: 'null' }], description: `The linked ${rel.entity} record` } : { type: 'array', items: linked };
   }
   properties.created_at = { type: ['string', 'null'] };
   properties.updated_at = { type: ['string', 'null'] };
-  return { type: 'object', properties, required: ['id'] };
+  // A field the answer carries and the document does not is a mistake a test catches.
+  return { type: 'object', properties, required: ['id'], additionalProperties: false };
 }
 
 function whoOf(rule: Rule, entity: EntityContract, read = false): string {
@@ -110,12 +155,34 @@ function whoOf(rule: Rule, entity: EntityContract, read = false): string {
 
 const security = (roles: readonly CallRole[]) => (roles.includes('anyone') ? [{}, { bearer: [] }] : [{ bearer: [] }]);
 
-function errors(roles: readonly CallRole[], extra: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = { 400: response('BadRequest') };
-  if (!roles.includes('anyone')) out[401] = response('Unauthorized');
-  if (!(roles.length === 1 && roles[0] === 'anyone')) out[403] = response('Forbidden');
-  for (const code of extra) out[code] = response(({ 404: 'NotFound', 409: 'Conflict', 429: 'TooManyRequests', 503: 'Unavailable' } as Record<string, string>)[code]);
-  return out;
+/** The error answers, by status: a component each (its envelope, `status: false`). */
+const ERROR_RESPONSES: Record<number, [string, string]> = {
+  400: ['BadRequest', 'The request is not valid; query says why'],
+  401: ['Unauthorized', 'No session where one is needed, or the token sent is unknown or has ended'],
+  403: ['Forbidden', 'The caller may not do this'],
+  404: ['NotFound', "No such record (or not the caller's)"],
+  409: ['Conflict', 'A unique value is taken, or other records still use this one'],
+  413: ['TooLarge', 'The request body (or a file) is too large'],
+  415: ['Unsupported', 'The body is not of a kind this call takes (a multipart form where JSON is taken)'],
+  429: ['TooManyRequests', 'Too many attempts; Retry-After says when to try again'],
+  503: ['Unavailable', 'Not ready to serve (the database, the storage, or the process stopping); query says why'],
+};
+
+/**
+ * Every error an operation answers: 400 always; 401 and 403 as its roles say; 413 and 415 for a
+ * call that takes a body; the statuses given, each with the reason when one is given.
+ */
+function errors(roles: readonly CallRole[], opts: { body: boolean; extra?: readonly number[] | Readonly<Partial<Record<number, string | true>>> }): Record<string, unknown> {
+  // 401 everywhere: a token that is unknown or has ended is refused even where no session is needed.
+  const codes = new Set<number>([400, 401]);
+  if (!(roles.length === 1 && roles[0] === 'anyone')) codes.add(403);
+  if (opts.body) [413, 415].forEach((c) => codes.add(c));
+  const reasons: Partial<Record<number, string | true>> = Array.isArray(opts.extra) ? {} : { ...(opts.extra as Record<number, string | true>) };
+  const extra = Array.isArray(opts.extra) ? opts.extra : Object.keys(opts.extra ?? {}).map(Number);
+  extra.forEach((c) => codes.add(c));
+  return Object.fromEntries(
+    [...codes].sort().map((code) => [String(code), typeof reasons[code] === 'string' ? errorResponse(reasons[code]) : response(ERROR_RESPONSES[code][0])]),
+  );
 }
 
 function operation(parts: {
@@ -146,81 +213,163 @@ function operation(parts: {
   };
 }
 
-const envelopeOf = (detail: Schema | undefined, hll: Schema | undefined, description: string) => ({
+const envelopeOf = (detail: Schema | undefined, hll: Schema | undefined, description: string, extra: Schema = {}) => ({
   description,
   content: {
     'application/json': {
       schema: {
         allOf: [
           ref('Envelope'),
-          { type: 'object', properties: { status: { const: true }, ...(detail ? { detail } : {}), ...(hll ? { HLL: hll } : {}) } },
+          {
+            type: 'object',
+            properties: {
+              status: { const: true }, detail: detail ?? { type: 'null' }, HLL: hll ?? { type: 'null' }, ...extra,
+            },
+          },
         ],
+        unevaluatedProperties: false,
       },
     },
   },
 });
 
+/** A page or a size: a whole number from 1, a text of digits, or nothing (null, ''): the default. */
+const wholeNumber = (max?: number): Schema => ({
+  anyOf: [{ type: 'integer', minimum: 1, ...(max ? { maximum: max } : {}) }, { type: 'string', pattern: '^\\d+$' }, { enum: [null, ''] }],
+});
+
 const LIST_EXTENSIONS: Schema = {
-  per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, description: `Extension: rows per page (default ${DEFAULT_PER_PAGE})` },
+  per_page: { ...wholeNumber(MAX_PER_PAGE), description: `Extension: rows per page (default ${DEFAULT_PER_PAGE})` },
   sort: { type: 'string', description: 'Extension: a column to order by' },
-  order: { type: 'string', enum: ['ASC', 'DESC'], description: 'Extension: the order (DESC by default)' },
+  order: { type: ['string', 'null'], pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$', description: 'Extension: the order, ASC or DESC in any case (DESC by default)' },
   filter: { type: 'object', maxProperties: 20, additionalProperties: { type: ['string', 'number', 'null'], maxLength: 255 }, description: 'Extension: equality filters on columns' },
-  scope: { type: 'string', enum: ['own'], description: "Extension: only the caller's own records (the seller screens)" },
+  scope: { description: "Extension: 'own', only the caller's own records (the seller screens); any other value is ignored" },
 };
 
+/** A record's id in a body: a positive whole number (a text of digits is read as one). */
+const ID = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^0*[1-9]\\d*$' }] };
+/** No id, or an empty one: a new record. */
+const NO_ID = { enum: [null, 0, ''], description: 'Absent (or empty): a new record' };
+/** A value other than 'clear' (a delete). */
+const NOT_CLEAR = { not: { const: 'clear' } };
+
+/** The delete body of the status call, in the entity's delete style (SPEC §4.8). */
 function removeBody(entity: EntityContract): Schema | undefined {
-  const id = { type: 'integer', minimum: 1 };
   switch (entity.remove) {
     case 'tyype':
-      return { type: 'object', properties: { tyype: { const: 'clear' }, id }, required: ['tyype', 'id'] };
+      return { type: 'object', properties: { tyype: { const: 'clear' }, id: ID }, required: ['tyype', 'id'], additionalProperties: true };
     case 'tyype+type':
-      return { type: 'object', properties: { tyype: { type: 'string' }, type: { const: 'clear' }, id }, required: ['type', 'id'] };
+      return {
+        type: 'object', properties: { tyype: { type: 'string' }, type: { type: 'string' }, id: ID }, required: ['id'],
+        anyOf: [{ ...has('tyype'), properties: { tyype: { const: 'clear' } } }, { ...has('type'), properties: { type: { const: 'clear' } } }],
+        additionalProperties: true,
+      };
     case 'id':
-      return { type: 'object', properties: { id }, required: ['id'], additionalProperties: false };
+      return { type: 'object', properties: { id: ID }, required: ['id'], additionalProperties: false, description: 'Only the id: a delete' };
     case 'none':
       return undefined;
   }
 }
 
+/** The status call's change of status fields: never a delete body. */
+function changeBody(entity: EntityContract): Schema | undefined {
+  const names = entity.statusFields.filter((f) => entity.fields[f]);
+  if (!names.length) return undefined;
+  const fields = Object.fromEntries(names.map((f) => [f, { ...entity.fields[f], required: false }]));
+  const schema = inputSchema(fields, false, { id: ID, ...Object.fromEntries(Object.entries(entity.statusExtra ?? {}).map(([k, v]) => [k, { const: v }])) });
+  const props = schema.properties as Schema;
+  if (entity.remove === 'tyype' || entity.remove === 'tyype+type') props.tyype = NOT_CLEAR;
+  if (entity.remove === 'tyype+type' && !entity.statusExtra?.type) props.type = NOT_CLEAR;
+  for (const [field, alias] of Object.entries(entity.sellerStatusAs ?? {})) props[alias] = { ...(props[field] as Schema), description: `${field} under another name` };
+  const send = [...names, ...Object.values(entity.sellerStatusAs ?? {})];
+  return {
+    ...schema, required: send.length === 1 ? ['id', ...send] : ['id'], ...(send.length > 1 ? { anyOf: send.map(has) } : {}),
+    description: `A change of ${names.join(', ')}; fields the call does not name are ignored`,
+  };
+}
+
+/** The roles of one action of an entity, as the server's gate lets callers through. */
+export interface ActionRoles {
+  roles(op: 'read' | 'one' | 'create' | 'edit' | 'save' | 'status'): readonly CallRole[];
+  /** A create naming an existing record adds to it (categories by name): it then needs no required field. */
+  addsToExisting?: boolean;
+}
+
+/** The save call's bodies: a create (no id) and an update (with one), each with who may send it. */
+function saveBody(entity: EntityContract, roles: ActionRoles): Schema {
+  const name = pascal(entity.name);
+  const options: Schema[] = [];
+  if (entity.rules.create !== 'none') {
+    const unique = Object.keys(entity.fields).filter((f) => entity.fields[f].unique);
+    const create = roles.addsToExisting && unique.length
+      ? {
+          anyOf: [ref(`${name}Create`), { type: 'object', ...(unique.length === 1 ? has(unique[0]) : { anyOf: unique.map(has) }) }],
+          description: `A create naming an existing record (by ${unique.join(' or ')}) adds to it: its empty values leave what the record holds`,
+        }
+      : ref(`${name}Create`);
+    options.push({ title: 'Create', 'x-roles': roles.roles('create'), allOf: [create], properties: { id: NO_ID } });
+  }
+  if (entity.rules.update !== 'none') {
+    options.push({ title: 'Update', 'x-roles': roles.roles('edit'), allOf: [ref(`${name}Update`)], required: ['id'], properties: { id: ID } });
+  }
+  return options.length === 1 ? options[0] : { oneOf: options };
+}
+
+/**
+ * Whether the save call may answer 401: a create that needs a session, or any change (a visitor
+ * without their chat cookie is asked to sign in).
+ */
+const needsSession = (actions: ActionRoles, creates: boolean, updates: boolean) => (creates && !actions.roles('create').includes('anyone')) || updates;
+
 /** The operations of an entity's contract calls (save, list, status). */
-function contractOperations(entity: EntityContract): Record<string, [string, Operation]> {
+function contractOperations(entity: EntityContract, actions: ActionRoles): Record<string, [string, Operation]> {
   const name = pascal(entity.name);
   const record = ref(name);
-  const readRoles = rolesOf(entity.rules.read, entity, true);
-  const writeRoles = [...new Set([...rolesOf(entity.rules.create, entity), ...rolesOf(entity.rules.update, entity)])];
-  const statusFields = Object.fromEntries(entity.statusFields.filter((f) => entity.fields[f]).map((f) => [f, entity.fields[f]]));
+  const readRoles = actions.roles('read');
+  const saveRoles = actions.roles('save');
+  const statusRoles = actions.roles('status');
   const remove = removeBody(entity);
-  const change = inputSchema(statusFields, false, { id: { type: 'integer', minimum: 1 }, ...Object.fromEntries(Object.entries(entity.statusExtra ?? {}).map(([k, v]) => [k, { const: v }])) });
-  change.required = ['id'];
+  const change = changeBody(entity);
   const publicWrite = entity.rules.create === 'public' || entity.rules.update === 'public';
-  return {
+  const creates = entity.rules.create !== 'none';
+  const updates = entity.rules.update !== 'none';
+  const who = [
+    creates && `Creating: ${whoOf(entity.rules.create, entity)}`,
+    updates && `Changing (with an id): ${whoOf(entity.rules.update, entity)}`,
+  ].filter(Boolean).join(' ');
+  const out: Record<string, [string, Operation]> = {
     [entity.list]: ['post', operation({
       id: `${entity.name}_list`, tag: entity.name, roles: readRoles, who: whoOf(entity.rules.read, entity, true),
       summary: `List ${entity.name} (${entity.listShape === 'paginated' ? 'a page' : 'a plain array, paged when per_page is sent'}), newest first`,
-      body: { type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 }, ...LIST_EXTENSIONS } },
+      body: { type: 'object', properties: { page: { ...wholeNumber(), default: 1 }, ...LIST_EXTENSIONS }, additionalProperties: true },
       ok: {
         200: entity.listShape === 'paginated'
           ? envelopeOf(undefined, { allOf: [ref('Paginator'), { type: 'object', properties: { data: { type: 'array', items: record } } }] }, 'The page, in HLL')
           : envelopeOf(undefined, { type: 'array', items: record }, 'The records, in HLL (with `total` when paged)'),
       },
-      errors: errors(readRoles),
+      errors: errors(readRoles, { body: true }),
     })],
     [entity.save]: ['post', operation({
-      id: `${entity.name}_save`, tag: entity.name, roles: writeRoles,
-      who: `Creating: ${whoOf(entity.rules.create, entity)} Changing (with an id): ${whoOf(entity.rules.update, entity)}`,
-      summary: `Create ${a(entity.title)} (no id) or change one (with its id)`,
-      body: { oneOf: [ref(`${name}Create`), ref(`${name}Update`)] },
+      id: `${entity.name}_save`, tag: entity.name, roles: saveRoles, who,
+      summary: [creates && `Create ${a(entity.title)} (no id)`, updates && `change one (with its id)`].filter(Boolean).join(' or ') || `Nobody saves ${entity.name} through the API`,
+      body: creates || updates ? saveBody(entity, actions) : undefined,
       ok: { 200: envelopeOf(record, undefined, 'The saved record in detail, the message in query') },
-      errors: errors(writeRoles, ['404', '409', ...(publicWrite ? ['429'] : [])]),
-    })],
-    [entity.status]: ['post', operation({
-      id: `${entity.name}_status`, tag: entity.name, roles: rolesOf(entity.rules.update, entity), who: whoOf(entity.rules.update, entity),
-      summary: `Change ${a(entity.title)}'s status fields (${entity.statusFields.join(', ') || 'none'})${remove ? ', or delete it' : ''}`,
-      body: remove ? { oneOf: [change, remove] } : change,
-      ok: { 200: envelopeOf(record, undefined, 'The changed record (or {id} of the deleted one) in detail') },
-      errors: errors(rolesOf(entity.rules.update, entity), ['404', ...(remove ? ['409'] : [])]),
+      errors: errors(saveRoles, {
+        body: true,
+        extra: [403, ...(updates ? [404] : []), 409, ...(publicWrite ? [429] : []), ...(needsSession(actions, creates, updates) ? [401] : [])],
+      }),
     })],
   };
+  if (change || remove) {
+    out[entity.status] = ['post', operation({
+      id: `${entity.name}_status`, tag: entity.name, roles: statusRoles, who: whoOf(entity.rules.update, entity),
+      summary: [change && `Change ${a(entity.title)}'s ${entity.statusFields.join(', ')}`, remove && `delete ${a(entity.title)}`].filter(Boolean).join(', or '),
+      body: change && remove ? { oneOf: [{ title: 'Change', ...change }, { title: 'Delete', ...remove }] } : (change ?? remove),
+      ok: { 200: envelopeOf(remove ? { anyOf: [record, { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }] } : record, undefined, 'The changed record (or {id} of the deleted one) in detail') },
+      errors: errors(statusRoles, { body: true, extra: [404, ...(remove ? [409] : [])] }),
+    })];
+  }
+  return out;
 }
 
 const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
@@ -228,16 +377,15 @@ const SCOPE_PARAMETER = { name: 'scope', in: 'query', schema: { type: 'string', 
 const MESSAGE_HEADER = { 'X-Message': { schema: { type: 'string' }, description: "The server's message ('Shop updated successfully')" } };
 
 /** The REST face's operations of one entity, as its routes exist. */
-function restOperation(entity: EntityContract, method: string, withId: boolean): Operation | undefined {
+function restOperation(entity: EntityContract, actions: ActionRoles, method: string, withId: boolean): Operation | undefined {
   const name = pascal(entity.name);
   const record = ref(name);
   const json = (schema: Schema, description: string, headers: Record<string, unknown> = MESSAGE_HEADER) => ({
     description, headers, content: { 'application/json': { schema } },
   });
   const base = { tag: entity.name, extension: true };
-  const readRoles = rolesOf(entity.rules.read, entity, true);
-  const updateRoles = rolesOf(entity.rules.update, entity);
-  const publicWrite = (rule: Rule) => (rule === 'public' ? ['429'] : []);
+  const readRoles = actions.roles('read');
+  const publicWrite = (rule: Rule) => (rule === 'public' ? [429] : []);
   if (method === 'GET' && !withId) {
     return operation({
       ...base, id: `rest_${entity.name}_list`, roles: readRoles, who: whoOf(entity.rules.read, entity, true),
@@ -254,54 +402,73 @@ function restOperation(entity: EntityContract, method: string, withId: boolean):
           'X-Total-Count': { schema: { type: 'integer' } },
         }),
       },
-      errors: errors(readRoles),
+      errors: errors(readRoles, { body: false }),
     });
   }
   if (method === 'GET') {
     return operation({
       ...base, id: `rest_${entity.name}_get`, roles: readRoles, who: whoOf(entity.rules.read, entity, true), summary: `One ${entity.title.toLowerCase()}`,
-      parameters: [ID_PARAMETER, SCOPE_PARAMETER], ok: { 200: json(record, 'The record', {}) }, errors: errors(readRoles, ['404']),
+      parameters: [ID_PARAMETER, SCOPE_PARAMETER], ok: { 200: json(record, 'The record', {}) }, errors: errors(readRoles, { body: false, extra: [404] }),
     });
   }
   if (method === 'POST') {
-    const roles = rolesOf(entity.rules.create, entity);
+    const roles = actions.roles('create');
     return operation({
       ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create ${a(entity.title)}`,
-      body: ref(`${name}Create`), ok: { 201: json(record, 'The created record') }, errors: errors(roles, ['409', ...publicWrite(entity.rules.create)]),
+      body: { allOf: [ref(`${name}Create`)], properties: { id: { enum: [null, ''], description: 'A new record takes no id' } } }, ok: { 201: json(record, 'The created record') },
+      errors: errors(roles, { body: true, extra: [403, 409, ...publicWrite(entity.rules.create)] }),
     });
   }
   if (method === 'PUT') {
+    const roles = actions.roles('edit');
     return operation({
-      ...base, id: `rest_${entity.name}_update`, roles: updateRoles, who: whoOf(entity.rules.update, entity), summary: `Change ${a(entity.title)}`,
+      ...base, id: `rest_${entity.name}_update`, roles, who: whoOf(entity.rules.update, entity), summary: `Change ${a(entity.title)}`,
       parameters: [ID_PARAMETER], body: ref(`${name}Update`), ok: { 200: json(record, 'The changed record') },
-      errors: errors(updateRoles, ['404', '409', ...publicWrite(entity.rules.update)]),
+      errors: errors(roles, { body: true, extra: [403, 404, 409, ...publicWrite(entity.rules.update)] }),
     });
   }
   if (method === 'DELETE') {
+    const roles = actions.roles('status');
     return operation({
-      ...base, id: `rest_${entity.name}_delete`, roles: updateRoles, who: whoOf(entity.rules.update, entity),
+      ...base, id: `rest_${entity.name}_delete`, roles, who: whoOf(entity.rules.update, entity),
       summary: `Delete ${a(entity.title)} (refused while other records use it)`,
       parameters: [ID_PARAMETER], ok: { 200: json({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, 'The deleted id') },
-      errors: errors(updateRoles, ['404', '409']),
+      errors: errors(roles, { body: true, extra: [404, 409] }),
     });
   }
   return undefined;
 }
 
+/** A call's schema as written in contract/calls.ts: `{record: 'shops'}` names an entity's record. */
+function callSchema(schema: Readonly<Record<string, unknown>>): Schema {
+  return JSON.parse(JSON.stringify(schema), (_k, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Schema).record === 'string' && Object.keys(v).length === 1) {
+      return ref(pascal((v as { record: string }).record));
+    }
+    return v;
+  }) as Schema;
+}
+
 function callOperation(call: CallSpec): Operation {
   const answers = call.answers ?? 'envelope';
+  const types = call.types ?? (answers === 'html' ? ['text/html'] : answers === 'events' ? ['text/event-stream'] : ['application/octet-stream']);
   const ok =
     answers === 'envelope'
-      ? { 200: envelopeOf(undefined, undefined, 'The envelope') }
+      ? { 200: envelopeOf(call.detail && callSchema(call.detail), call.hll && callSchema(call.hll), 'The envelope', call.extra && callSchema(call.extra)) }
       : answers === 'json'
-        ? { 200: { description: 'A JSON document', content: { 'application/json': { schema: {} } } } }
-        : answers === 'html'
-          ? { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } }
-          : answers === 'events'
-            ? { 200: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } } }
-            : { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } };
-  const params = [...call.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', maxLength: 255 } }));
+        ? { 200: { description: 'A JSON document', content: { 'application/json': { schema: { type: 'object' } } } } }
+        : {
+            200: {
+              description: answers === 'html' ? 'An HTML page' : answers === 'events' ? 'A stream of server-sent events' : 'The file',
+              content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', ...(answers === 'file' ? { contentMediaType: t } : {}) } }])),
+            },
+          };
+  const params = [
+    ...[...call.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', maxLength: 255 } })),
+    ...Object.entries(call.query ?? {}).map(([name, q]) => ({ name, in: 'query', description: q.description, schema: { type: 'string', maxLength: 255 } })),
+  ];
   const who = call.who ?? (call.roles.includes('anyone') ? 'Anyone.' : call.roles.join(', '));
+  const body = call.method !== 'GET';
   return operation({
     id: call.path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'root',
     tag: call.operations ? 'operations' : call.extension ? 'extensions' : 'calls',
@@ -313,7 +480,7 @@ function callOperation(call: CallSpec): Operation {
     multipart: call.multipart ? inputSchema(call.multipart, true) : undefined,
     parameters: params.length ? params : undefined,
     ok,
-    errors: errors(call.roles, [...(call.path.includes('{') ? ['404'] : []), ...(call.operations ? ['503'] : [])]),
+    errors: errors(call.roles, { body, extra: { ...(call.path.includes('{') ? { 404: true } : {}), ...(call.operations ? { 503: true } : {}), ...call.fails } }),
   });
 }
 
@@ -328,25 +495,29 @@ export interface ApiRoute {
   url: string;
   /** Who the route's gate lets through (server/guard.ts): what x-roles says. */
   roles?: readonly CallRole[];
+  /** The call's description when the route carries it (config.call) rather than contract/calls.ts. */
+  call?: CallSpec;
 }
 
 /** The document for these routes (the server's own table) of this registry. */
-export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], served: ReadonlySet<string>, version = '1'): Record<string, unknown> {
+export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], services: ReadonlyMap<string, ActionRoles>, version = '1'): Record<string, unknown> {
+  const served = new Set(services.keys());
   const entities = registry.entities.filter((e) => served.has(e.name));
   const contract = new Map<string, [string, Operation]>();
   for (const entity of entities.filter((e) => !e.ownRoutes)) {
-    for (const [path, op] of Object.entries(contractOperations(entity))) contract.set(path, op);
+    for (const [path, op] of Object.entries(contractOperations(entity, services.get(entity.name)!))) contract.set(path, op);
   }
   const calls = new Map(CALLS.map((c) => [`${c.method} ${c.path}`, c]));
   const paths: Record<string, Record<string, Operation>> = {};
   const undocumented: string[] = [];
-  for (const { method, url, roles } of routes) {
+  for (const { method, url, roles, call } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     let op: Operation | undefined;
     const rest = /^\/rest\/([^/]+)(\/\{id\})?$/.exec(path);
     const own = contract.get(path);
     if (method === 'POST' && own) op = own[1];
-    else if (rest && served.has(rest[1])) op = restOperation(registry.entity(rest[1]), method, Boolean(rest[2]));
+    else if (rest && served.has(rest[1])) op = restOperation(registry.entity(rest[1]), services.get(rest[1])!, method, Boolean(rest[2]));
+    else if (call) op = callOperation({ ...call, path, method: method as CallSpec['method'] });
     else if (calls.has(`${method} ${path}`)) op = callOperation(calls.get(`${method} ${path}`)!);
     if (!op) {
       undocumented.push(`${method} ${path}`);
@@ -399,9 +570,12 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     const fields = entity.saveFields
       ? Object.fromEntries(Object.entries(entity.fields).filter(([f]) => entity.saveFields!.includes(f)))
       : entity.fields;
-    schemas[`${name}Create`] = inputSchema(fields, true);
-    const update = inputSchema(fields, false, { id: { type: 'integer', minimum: 1 } });
-    schemas[`${name}Update`] = { ...update, required: ['id'], description: 'On the REST face the id comes from the address and may be left out' };
+    // A record is created through the API only where someone may create one (not users: they register).
+    if (entity.rules.create !== 'none' && !entity.ownRoutes) schemas[`${name}Create`] = inputSchema(fields, true);
+    schemas[`${name}Update`] = {
+      ...inputSchema(fields, false, { id: ID }),
+      description: "The fields to change; the contract's save names the record by id, the REST face by its address. Fields the call does not name are ignored",
+    };
   }
 
   return {
@@ -427,15 +601,7 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /user/terminal or /user' } },
       schemas,
-      responses: {
-        BadRequest: errorResponse('The request is not valid; query says why'),
-        Unauthorized: errorResponse('No session, or it has ended'),
-        Forbidden: errorResponse('The caller may not do this'),
-        NotFound: errorResponse('No such record (or not the caller\'s)'),
-        Conflict: errorResponse('A unique value is taken, or other records still use this one'),
-        TooManyRequests: errorResponse('Too many attempts; Retry-After says when to try again'),
-        Unavailable: errorResponse('Not ready to serve (the database, the storage, or the process stopping); query says why'),
-      },
+      responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, errorResponse(description)])),
     },
     ...(undocumented.length ? { 'x-undocumented': undocumented } : {}),
   };

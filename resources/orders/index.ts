@@ -11,6 +11,16 @@ import { PURCHASES_PATH } from './paths';
 
 const details: Loader<OrderDialogProps> = () => import('./OrderDetails');
 
+/** What a checkout sends: the products and quantities (server/hooks/orders.ts prices them and checks the rest). */
+const ITEMS = {
+  type: 'array', minItems: 1, maxItems: 100,
+  items: {
+    type: 'object',
+    properties: { product_id: { type: ['integer', 'string'] }, id: { type: ['integer', 'string'] }, quantity: { type: 'integer', minimum: 1, maximum: 1000 } },
+    anyOf: [{ required: ['product_id'] }, { required: ['id'] }],
+  },
+} as const;
+
 export default defineResource({
   name: 'orders',
   title: 'Order',
@@ -39,7 +49,7 @@ export default defineResource({
       total: n({ min: 0 }), total_fxws: n({ min: 0 }), paid_total: n({ min: 0 }), paid_total_fxws: n({ min: 0 }),
       delivery_fee: n({ min: 0 }), logistics: s(), shipping_address: j(), billing_address: j(),
       /** What was bought: [{product_id, name, sku, quantity, price, currency}], priced by the server. */
-      items: j(),
+      items: j({ required: true, shape: ITEMS }),
       dispatch_status: s(), created_at: s({ serverSet: true }),
       /** While an unpaid order is new, the time its stock goes back on sale (server/hooks/orders.ts). */
       hold_until: s({ serverSet: true, indexed: true, max: 32 }),

@@ -16,7 +16,7 @@ export function isDayMonthYear(text: unknown): boolean {
 export const hooks: EntityHooks = {
   beforeWrite(_ctx, values) {
     if (values.expiry !== undefined && values.expiry !== null) {
-      if (!isDayMonthYear(values.expiry)) throw badRequest('Before must be a date written dd/mm/yyyy, e.g. 31/12/2026');
+      if (!isDayMonthYear(values.expiry)) throw badRequest('Before must be a date written dd/mm/yyyy, such as 31/12/2026');
       values.expiry = String(values.expiry).trim();
     }
     return values;

@@ -24,11 +24,11 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
   if (strict) return { page, perPage: DEFAULT_PER_PAGE };
   const perPage = positive(body.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const q: ListQuery = { page, perPage, own: body.scope === 'own' };
+  const order = body.order ?? 'DESC';
+  if (typeof order !== 'string' || !['ASC', 'DESC'].includes(order.toUpperCase())) throw badRequest('order must be ASC or DESC');
   if (body.sort !== undefined) {
     if (typeof body.sort !== 'string') throw badRequest('sort must be a column name');
-    const order = String(body.order ?? 'DESC').toUpperCase();
-    if (order !== 'ASC' && order !== 'DESC') throw badRequest('order must be ASC or DESC');
-    q.sort = { field: body.sort, desc: order === 'DESC' };
+    q.sort = { field: body.sort, desc: order.toUpperCase() === 'DESC' };
   }
   if (body.filter !== undefined) q.filter = readFilter(body.filter);
   return q;

@@ -127,6 +127,8 @@ export interface EntityService {
   creates: boolean;
   /** Whether records are deleted through the API (a DELETE on the REST face). */
   deletes: boolean;
+  /** Whether a create naming an existing record adds to it (the entity's findExisting hook). */
+  addsToExisting?: boolean;
   /**
    * Who may call an operation, answered before its body is checked (the route's gate, see
    * server/guard.ts): 'save' creates or updates as the body's id says. Throws 401 or 403.
@@ -275,6 +277,7 @@ export async function entityServices({ db, config, registry, clock = Date.now }:
       roles,
       creates: entity.rules.create !== 'none',
       deletes: entity.remove !== 'none',
+      addsToExisting: Boolean(hooks.findExisting),
       readScope,
       list: (caller, q) => listPage(db, entity, readScope(caller, q.own ?? false), q),
       one: (caller, id, own) => readOne(db, entity, readScope(caller, own), id),
@@ -305,6 +308,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
 
     app.post(entity.save, { config: { gate: gateOf(service, 'save') } }, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));
 
-    if (status) app.post(entity.status, { config: { gate: gateOf(service, 'status') } }, async (request) => status(request.caller, bodyOf(request)));
+    // An entity with no status field and no delete has no status call (subcategories).
+    if (status && (entity.statusFields.length || entity.remove !== 'none')) app.post(entity.status, { config: { gate: gateOf(service, 'status') } }, async (request) => status(request.caller, bodyOf(request)));
   }
 }

@@ -41,17 +41,21 @@ const START = `window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#docs
 
 const PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
+/** The app's document, built once when first asked for (every route is registered by then). */
+export function apiDocumentOf(ctx: AppContext): () => Record<string, unknown> {
+  let document: Record<string, unknown> | undefined;
+  return () => {
+    const version = (require('../../package.json') as { version: string }).version;
+    return (document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ ...r, url: r.url.replace(/^\/api/, '') })), ctx.services, version));
+  };
+}
+
 export async function openApiRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.config.strict) return;
-  const version = (require('../../package.json') as { version: string }).version;
   const root = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  let document: Record<string, unknown> | undefined;
+  const document = apiDocumentOf(ctx);
 
-  app.get('/openapi.json', async (_request, reply) => {
-    // Built once, when first asked for: every route is registered by then.
-    document ??= buildOpenApi(ctx.registry, ctx.routes.map((r) => ({ ...r, url: r.url.replace(/^\/api/, '') })), new Set(ctx.services.keys()), version);
-    return reply.header('Cache-Control', 'no-cache').send(document);
-  });
+  app.get('/openapi.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(document()));
 
   app.get('/docs', async (_request, reply) =>
     reply.header('Content-Security-Policy', PAGE_POLICY).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(PAGE),

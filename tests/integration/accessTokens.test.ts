@@ -6,7 +6,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry, parseAccesses, type Registry } from '../../contract';
-import { buildApp } from '../../server/app';
 import { grantNewAccessTokens } from '../../server/accessTokens';
 import { migrate, type Database } from '../../server/db';
 import { registry as projectRegistry } from '../../server/registry';
@@ -14,7 +13,7 @@ import { seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
 import type { ResourceDefinition } from '../../resources/types';
 import fixture from './fixture/fixtureVouchers';
-import { ADMIN, demo, freshDatabase } from './harness';
+import { checkedApp, ADMIN, demo, freshDatabase } from './harness';
 
 const withFixture = createRegistry<ResourceDefinition>([...(projectRegistry.resources as ResourceDefinition[]), fixture]);
 const NEW = fixture.menu!.token;
@@ -77,7 +76,7 @@ describe('a token declared after the database was made', () => {
   });
 
   it('can then be granted by a full admin in Assign Roles', async () => {
-    const app = await buildApp({ db: database.db, registry: withFixture, config: { strict: false, publicUrl: 'http://console.test', demo: true, dataDir: fresh.dir } });
+    const app = await checkedApp({ db: database.db, registry: withFixture, config: { strict: false, publicUrl: 'http://console.test', demo: true, dataDir: fresh.dir } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;

@@ -7,8 +7,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Timeouts } from '../../server/app';
-import { freshDatabase, demo } from './harness';
+import { type Timeouts } from '../../server/app';
+import { checkedApp, freshDatabase, demo } from './harness';
 import { migrate, type Database } from '../../server/db';
 import { seedDemo, seedReference } from '../../server/seed';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function serve(timeouts: Partial<Timeouts>): Promise<{ app: FastifyInstance; port: number }> {
-  const app = await buildApp({ db: database.db, config: { strict: false, publicUrl: 'http://console.test', demo: true } }, { timeouts });
+  const app = await checkedApp({ db: database.db, config: { strict: false, publicUrl: 'http://console.test', demo: true } }, { timeouts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as AddressInfo).port };
 }

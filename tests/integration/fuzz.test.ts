@@ -9,11 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract';
 import { registry } from '../../server/registry';
-import { buildApp } from '../../server/app';
 import { migrate, openDatabase, tableSpecs, type Database } from '../../server/db';
 import { seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
-import { ADMIN, demo } from './harness';
+import { checkedApp, ADMIN, demo } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 
@@ -49,7 +48,7 @@ beforeAll(async () => {
       await sql.raw(`create trigger fuzz_${op}_${table} after ${op} on "${table}" begin update fuzz_changes set n = n + 1; end`).execute(database.db);
     }
   }
-  app = await buildApp({ db: database.db, config: { strict: false, publicUrl: 'http://fuzz.test', demo: true } });
+  app = await checkedApp({ db: database.db, config: { strict: false, publicUrl: 'http://fuzz.test', demo: true } });
   const login = async (email: string, password: string) =>
     (await app.inject({ method: 'POST', url: '/api/user/terminal', payload: { credential: email, password } })).json().detail.token as string;
   tokens.buyer = await login(demo.buyer.email, demo.buyer.password);

@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { ADMIN_ABILITIES, type Info, type Registry } from '../../contract';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions, type Context } from '../../server/app';
 import { grantNewAccessTokens } from '../../server/accessTokens';
 import { registry as projectRegistry } from '../../server/registry';
+import { mismatch } from './documentCheck';
 import { migrate, openDatabase, type Database, type DB } from '../../server/db';
 import { DEMO_ACCOUNTS, seedDemo, seedReference } from '../../server/seed';
 import { createUser } from '../../server/routes/users';
@@ -43,6 +45,8 @@ export interface TestServer {
   /** GET a path of the server (not only /api), read as JSON. */
   get<T = any>(path: string, headers?: Record<string, string>): Promise<{ http: number; body: T; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
+  /** The server's API routes as registered (method, path under /api as Fastify writes it, roles of its gate). */
+  routes(): readonly { method: string; url: string; roles?: readonly string[] }[];
   /** A fresh user with these abilities and accesses, signed in. */
   userWith(abilities: number[], granted?: string[]): Promise<{ id: number; token: string; email: string }>;
   close(): Promise<void>;
@@ -60,6 +64,35 @@ export interface OutboxMail {
 }
 
 let counter = 0;
+
+/** Answers (and accepted requests) the API document does not describe, since the last test ended. */
+const outsideDocument: string[] = [];
+const reportOutside = () => {
+  const found = [...new Set(outsideDocument.splice(0))];
+  if (found.length) throw new Error(`The server did what its API document does not say:\n- ${found.join('\n- ')}`);
+};
+// A mismatch fails the test whose requests caused it (or, made in a suite's setup, the file).
+afterEach(reportOutside);
+afterAll(reportOutside);
+
+/**
+ * The app, as buildApp makes it, holding every answer of its API routes and every request it
+ * accepts to the API document it generates (tests/integration/documentCheck.ts).
+ */
+export async function checkedApp(given: Context, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = await buildApp(given, {
+    ...opts,
+    onAnswer: (exchange) => {
+      try {
+        const problem = mismatch(app.apiDocument(), exchange);
+        if (problem) outsideDocument.push(problem);
+      } catch (error) {
+        outsideDocument.push(`${exchange.method} ${exchange.route}: the check failed: ${String(error)}`);
+      }
+    },
+  });
+  return app;
+}
 
 /** Which database the integration tests run on. */
 export const dialect: Database['dialect'] = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -134,7 +167,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     if (opts.demo !== false) await seedDemo(database.db, registry);
     await grantNewAccessTokens(database.db, registry);
   }
-  const app = await buildApp({
+  const app = await checkedApp({
     db: database.db,
     registry: opts.registry,
     config: { strict: opts.strict ?? false, publicUrl: 'http://console.test', demo: true, directoryKey: opts.directoryKey, dataDir: dir, dataDialect: opts.dataDialect, uploads: opts.uploads, ...opts.files, ...opts.config },
@@ -192,7 +225,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     return { id: Number(user.id), token: await login(email, 'password123'), email };
   };
   return {
-    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, send, get, login, userWith,
+    url, origin, db: database.db, dataDir: dir, databaseUrl: fresh.url, mails, post, send, get, login, userWith, routes: () => app.apiRoutes(),
     close: async () => {
       await app.close();
       await database.close();

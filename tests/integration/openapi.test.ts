@@ -10,7 +10,9 @@ import { CALLS, createRegistry, type EntityContract } from '../../contract';
 import { registry as projectRegistry } from '../../server/registry';
 import type { ResourceDefinition } from '../../resources/types';
 import fixture from './fixture/fixtureVouchers';
-import { startServer, type TestServer } from './harness';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { bodyProblem } from './documentCheck';
+import { buildOpenApi, type ActionRoles } from '../../server/openapi';
 
 type Doc = {
   openapi: string;
@@ -52,9 +54,13 @@ describe('the OpenAPI document', () => {
     expect(entities.map((e) => e.name)).toContain(fixture.name);
     for (const entity of entities) {
       const name = pascal(entity.name);
-      for (const schema of [name, `${name}Create`, `${name}Update`]) expect(doc.components.schemas[schema], schema).toBeDefined();
+      for (const schema of [name, `${name}Update`]) expect(doc.components.schemas[schema], schema).toBeDefined();
+      // A create schema only where someone may create through the API.
+      expect(Boolean(doc.components.schemas[`${name}Create`]), `${name}Create`).toBe(entity.rules.create !== 'none' && !entity.ownRoutes);
       if (!entity.ownRoutes) {
-        for (const path of [entity.list, entity.save, entity.status]) expect(doc.paths[path]?.post, `${entity.name} ${path}`).toBeDefined();
+        for (const path of [entity.list, entity.save]) expect(doc.paths[path]?.post, `${entity.name} ${path}`).toBeDefined();
+        // A status call only where there is a status to change or a record to delete (not subcategories).
+        expect(Boolean(doc.paths[entity.status]?.post), `${entity.name} ${entity.status}`).toBe(entity.statusFields.length > 0 || entity.remove !== 'none');
       }
       expect(doc.paths[`/rest/${entity.name}`]?.get, entity.name).toBeDefined();
       expect(doc.paths[`/rest/${entity.name}/{id}`]?.get, entity.name).toBeDefined();
@@ -73,18 +79,22 @@ describe('the OpenAPI document', () => {
 
   it("states each entity's fields with their types, required fields and limits", () => {
     const schema = doc.components.schemas[`${pascal(fixture.name)}Create`];
+    // A value as written; what the server also reads (a number as text...) comes after it in anyOf.
+    const written = (property: any) => property.anyOf?.[0] ?? property;
     expect(schema.required?.sort()).toEqual(['code', 'expires_at', 'percent_off']);
-    expect(schema.properties.code).toMatchObject({ type: 'string', minLength: 3, maxLength: 32, pattern: '^(?:[A-Z0-9]+)$', examples: ['WELCOME10'] });
-    expect(new RegExp(schema.properties.code.pattern).test(fixture.api.fields.code.pattern!.example)).toBe(true);
-    expect(schema.properties.note).toMatchObject({ type: ['string', 'null'], maxLength: 500 });
-    expect(schema.properties.percent_off).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
-    expect(schema.properties.expires_at).toMatchObject({ type: 'string', format: 'date' });
-    for (const entity of registry.entities.filter(served)) {
+    expect(written(schema.properties.code)).toMatchObject({ type: 'string', minLength: 3, maxLength: 32, pattern: '^(?:[A-Z0-9]+)$', examples: ['WELCOME10'] });
+    expect(new RegExp(written(schema.properties.code).pattern).test(fixture.api.fields.code.pattern!.example)).toBe(true);
+    expect(written(schema.properties.percent_off)).toMatchObject({ type: 'integer', minimum: 1, maximum: 90 });
+    // A date as the server reads it: YYYY-MM-DD, a time may follow.
+    expect(written(schema.properties.expires_at)).toMatchObject({ type: 'string', pattern: expect.stringContaining('\\d{4}-\\d{2}-\\d{2}') });
+    for (const entity of registry.entities.filter((e) => served(e) && e.rules.create !== 'none' && !e.ownRoutes)) {
       const create = doc.components.schemas[`${pascal(entity.name)}Create`];
       const fields = Object.entries(entity.fields).filter(([f, spec]) => !spec.serverSet && !spec.creator && (!entity.saveFields || entity.saveFields.includes(f)));
-      expect(Object.keys(create.properties).sort(), entity.name).toEqual(fields.map(([f]) => f).sort());
-      expect((create.required ?? []).sort(), entity.name).toEqual(fields.filter(([, spec]) => spec.required).map(([f]) => f).sort());
-      for (const [f, spec] of fields) if (spec.oneOf) expect(create.properties[f].enum, `${entity.name}.${f}`).toEqual(expect.arrayContaining([...spec.oneOf]));
+      const groups = [...new Set(fields.map(([, spec]) => spec.group).filter((g): g is string => Boolean(g)))];
+      expect(Object.keys(create.properties).sort(), entity.name).toEqual([...fields.map(([f]) => f), ...groups].sort());
+      // A required field of a group may come at the top level or nested: required through allOf.
+      expect((create.required ?? []).sort(), entity.name).toEqual(fields.filter(([, spec]) => spec.required && !spec.group).map(([f]) => f).sort());
+      for (const [f, spec] of fields) if (spec.oneOf) expect(written(create.properties[f]).enum, `${entity.name}.${f}`).toEqual(expect.arrayContaining([...spec.oneOf]));
     }
   });
 
@@ -108,6 +118,93 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/rest/shops'].get.responses['200']).toMatchObject({ headers: { 'Content-Range': expect.anything() } });
     expect(doc.components.schemas.Envelope.required).toEqual(['status', 'query', 'detail', 'reset_token', 'HLL']);
     expect(doc.components.schemas.Paginator.required).toContain('last_page');
+  });
+});
+
+describe('the route table and the document', () => {
+  const fastifyPath = (url: string) => url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
+
+  it("documents every route of the server's table, with the roles of its gate", () => {
+    const routes = s.routes();
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const op = doc.paths[fastifyPath(route.url)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.url} has no documentation`).toBeDefined();
+      expect(op['x-roles'], `${route.method} ${route.url}`).toEqual(route.roles);
+      expect(Object.keys(op.responses).some((code) => /^2/.test(code)), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it('names a route nobody described, and documents a route that carries its call', () => {
+    const none = new Map<string, ActionRoles>();
+    const bare = buildOpenApi(registry, [{ method: 'POST', url: '/made-up', roles: ['admin'] }], none);
+    expect(bare['x-undocumented']).toEqual(['POST /made-up']);
+    const carried = buildOpenApi(registry, [{
+      method: 'POST', url: '/made-up', roles: ['admin'],
+      call: { method: 'POST', path: '/made-up', summary: 'A call of a test', roles: ['admin'], fails: { 409: 'Taken' } },
+    }], none) as Doc;
+    expect(carried['x-undocumented']).toBeUndefined();
+    expect(Object.keys(carried.paths['/made-up'].post.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415']);
+  });
+});
+
+describe('one request schema per action', () => {
+  const brand = registry.entity('brands');
+  it("tells a delete from a status change, and a create from an update (the README's own bodies)", () => {
+    expect(bodyProblem(doc, 'post', brand.status, { tyype: 'clear', id: 7 })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.status, { id: 7, is_active: 0 })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.save, { name: 'Acme', type: 'popular' })).toBeUndefined();
+    expect(bodyProblem(doc, 'post', brand.save, { id: 7, name: 'Acme Ltd' })).toBeUndefined();
+    // Neither a change nor a delete, and an update without an id, are no action at all.
+    expect(bodyProblem(doc, 'post', brand.status, { id: 7 })).toBeDefined();
+    expect(bodyProblem(doc, 'post', brand.save, { name: 'Acme', type: 'popular', id: 'x' })).toBeDefined();
+  });
+
+  it('offers no create where nobody may create, and states who may take each action', () => {
+    for (const entity of registry.entities.filter((e) => served(e) && !e.ownRoutes)) {
+      const body = doc.paths[entity.save].post.requestBody as { content: { 'application/json': { schema: { oneOf?: { title: string }[]; title?: string } } } } | undefined;
+      // Nobody saves (the audit log): no body to send at all.
+      if (!body) {
+        expect(entity.rules.create === 'none' && entity.rules.update === 'none', entity.name).toBe(true);
+        continue;
+      }
+      const schema = body.content['application/json'].schema;
+      const titles = schema.oneOf ? schema.oneOf.map((o) => o.title) : [schema.title];
+      expect(titles, entity.name).toEqual([...(entity.rules.create !== 'none' ? ['Create'] : []), ...(entity.rules.update !== 'none' ? ['Update'] : [])]);
+    }
+    const supports = doc.paths[registry.entity('supports').save].post.requestBody as { content: { 'application/json': { schema: { oneOf: { title: string; 'x-roles': string[] }[] } } } };
+    const [create, update] = supports.content['application/json'].schema.oneOf;
+    expect(create['x-roles']).toEqual(['signed-in']);
+    expect(update['x-roles']).not.toContain('signed-in');
+  });
+
+  it("refuses a list's order that is not ASC or DESC, with or without sort, as the document says", async () => {
+    const admin = (await s.userWith(ADMIN, [registry.entity('brands').access])).token;
+    const brands = registry.entity('brands');
+    for (const order of [['asc'], 'up', 5]) {
+      const res = await s.post(brands.list, { page: 1, order }, admin);
+      expect(res.http, JSON.stringify(order)).toBe(400);
+      expect(res.body.query).toBe('order must be ASC or DESC');
+      expect(bodyProblem(doc, 'post', brands.list, { page: 1, order })).toBeDefined();
+    }
+    for (const order of ['asc', 'DESC']) expect((await s.post(brands.list, { page: 1, order, sort: 'id' }, admin)).http).toBe(200);
+  });
+
+  it('has no status call where there is nothing to change and nothing to delete (subcategories)', async () => {
+    const subcategories = registry.entity('subcategories');
+    const admin = (await s.userWith(ADMIN, [subcategories.access])).token;
+    expect(doc.paths[subcategories.status]).toBeUndefined();
+    expect((await s.post(subcategories.status, { id: 1 }, admin)).http).toBe(404);
+  });
+
+  it("states the rules the server checks: an order's items, a job's Before", () => {
+    const orders = registry.entity('orders');
+    expect(bodyProblem(doc, 'post', orders.save, { shop_id: 1 })).toContain('items');
+    expect(bodyProblem(doc, 'post', orders.save, { shop_id: 1, items: [{ product_id: 2, quantity: 1 }] })).toBeUndefined();
+    const jobs = registry.entity('jobs');
+    const job = { title: 'T', description: 'D', qualification: 'Q', details: 'X', country: 'Nigeria' };
+    expect(bodyProblem(doc, 'post', jobs.save, { ...job, expiry: '2026-12-31' })).toContain('pattern');
+    expect(bodyProblem(doc, 'post', jobs.save, { ...job, expiry: '31/12/2026' })).toBeUndefined();
   });
 });
 

@@ -9,12 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { migrate, openDatabase, type Database } from '../../server/db';
 import { purgeExpired } from '../../server/maintenance';
 import { MailWorker, smtpTransport } from '../../server/mail';
 import { seedDemo, seedReference } from '../../server/seed';
-import { demo } from './harness';
+import { checkedApp, demo } from './harness';
 import { startSmtp } from './smtp';
 
 const config = { strict: false, publicUrl: 'http://console.test', demo: true };
@@ -43,7 +42,7 @@ const closed = (socket: net.Socket) =>
 
 describe('connection timeouts', () => {
   it('cuts off a body sent at 1 byte a second, and headers that never end', async () => {
-    const app = await buildApp({ db: database.db, config }, { timeouts: { request: 1000, headers: 600, checkEvery: 100 } });
+    const app = await checkedApp({ db: database.db, config }, { timeouts: { request: 1000, headers: 600, checkEvery: 100 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     try {
@@ -101,7 +100,7 @@ describe('security headers', () => {
     fs.mkdirSync(staticDir, { recursive: true });
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title><script type="module" src="/assets/x.js"></script>');
     fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify({ apiUrl: 'https://api.example.com/api', directoryUrl: '/directory' }));
-    const app = await buildApp({ db: database.db, config }, { staticDir });
+    const app = await checkedApp({ db: database.db, config }, { staticDir });
     try {
       for (const url of ['/', '/shops/12', '/config.json']) {
         const res = await app.inject({ method: 'GET', url });
@@ -149,7 +148,7 @@ describe('SMTP delivery', () => {
   it('sends the reset mail over SMTP when configured', async () => {
     const smtp = await startSmtp();
     const worker = new MailWorker({ db: database.db, transport: smtpTransport(smtp.url), envelopeFrom: 'Marketplace <no-reply@console.test>' });
-    const app = await buildApp({ db: database.db, config });
+    const app = await checkedApp({ db: database.db, config });
     try {
       const res = await app.inject({ method: 'POST', url: '/api/user/reset', payload: { email: demo.buyer.email } });
       expect(res.json()).toMatchObject({ status: true });

@@ -224,7 +224,7 @@ describe('checkout: POST /order (SPEC §4.9)', () => {
     const count = async () => (await s.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const cases: [Record<string, unknown>, number, RegExp][] = [
-      [{ shop_id: product.shop_id, shipping_address: address }, 400, /items must list/],
+      [{ shop_id: product.shop_id, shipping_address: address }, 400, /items is required/],
       [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 0 }], shipping_address: address }, 400, /quantity must be/],
       [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1e6 }], shipping_address: address }, 400, /quantity must be/],
       [{ shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 999 }], shipping_address: address }, 400, /left in stock/],

@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { freshDatabase, startServer, type TestServer } from './harness';
+import { checkedApp, freshDatabase, startServer, type TestServer } from './harness';
 
 const TOKEN = 'metrics-secret-1234';
 let s: TestServer;
@@ -48,7 +47,7 @@ describe('the probes', () => {
     const fresh = await freshDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-ready-'));
     const start = async (dir: string) => {
-      const app = await buildApp({ db: fresh.database.db, config: { strict: true, publicUrl: 'http://console.test', demo: false, dataDir: dir } });
+      const app = await checkedApp({ db: fresh.database.db, config: { strict: true, publicUrl: 'http://console.test', demo: false, dataDir: dir } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const ready = async () => {
         const res = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ready`);

@@ -60,7 +60,7 @@ describe('job posts', () => {
     for (const expiry of ['2027-01-31', '31/02/2027', '1/1/2027', 'soon']) {
       const res = await s.post('/job', { ...job, expiry }, admin);
       expect(res.http).toBe(400);
-      expect(res.body.query).toBe('Before must be a date written dd/mm/yyyy, e.g. 31/12/2026');
+      expect(res.body.query).toBe('Before must be a date written dd/mm/yyyy, such as 31/12/2026');
     }
     const res = await s.post('/job', { ...job, expiry: '29/02/2028' }, admin);
     expect(res.body).toMatchObject({ status: true, detail: { expiry: '29/02/2028', state: 'Lagos', country: 'Nigeria' } });

@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { migrate, openDatabase } from '../../server/db';
 import { seedDemo, seedReference } from '../../server/seed';
 import { DEFAULT_LIMITS, type Limits } from '../../server/throttle';
-import { startServer, demo, type TestServer } from './harness';
+import { checkedApp, startServer, demo, type TestServer } from './harness';
 
 let t = Date.UTC(2030, 0, 1);
 const clock = () => t;
@@ -130,7 +129,7 @@ describe('two API processes on one database', () => {
     await seedDemo(first.db);
     const second = openDatabase({ file });
     const config = { strict: false, publicUrl: 'http://x.test', demo: true };
-    const apps = [await buildApp({ db: first.db, config, clock }), await buildApp({ db: second.db, config, clock })];
+    const apps = [await checkedApp({ db: first.db, config, clock }), await checkedApp({ db: second.db, config, clock })];
     const attempt = (i: number) =>
       apps[i % 2].inject({ method: 'POST', url: '/api/user/terminal', remoteAddress: `10.0.0.${i}`, payload: { credential: demo.seller.email, password: 'wrong-password' } });
     const codes = [];
