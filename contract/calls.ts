@@ -82,7 +82,8 @@ export const CALLS: readonly CallSpec[] = [
       // a passkey's assertion alone (no credential, no password) signs in instead of the password (not in strict mode).
       otp: s({ max: 64 }), passkey: j(),
     },
-    detail: SESSION,
+    // enrol_second_factor: an admin who must set up a second factor (ADMIN_SECOND_FACTOR=required) before anything else.
+    detail: obj({ token: str, id: int, enrol_second_factor: { type: 'boolean' } }, ['token', 'id']),
     fails: {
       401: 'The email, phone number or password is not correct; or, right, the account has a second factor to present (detail.second_factor lists its kinds)',
       403: 'The account has been deactivated', 429: THROTTLED,
@@ -96,9 +97,13 @@ export const CALLS: readonly CallSpec[] = [
       action: s({ required: true, oneOf: ['status', 'totp-begin', 'totp-confirm', 'totp-off', 'verify', 'passkey-begin', 'passkey-finish', 'passkey-remove', 'passkey-options', 'passkey-verify'] }),
       code: s({ max: 64 }), credential: j(), name: s({ max: 64 }), id: i({ min: 1 }),
     },
+    // What each action answers: its status, the secret and address, the recovery codes, a passkey's options.
+    detail: { anyOf: [{ type: 'object', description: "The action's answer (see the summary)" }, { type: 'null' }] },
+    fails: { 404: 'No such passkey of the caller', 409: 'Authenticator codes are already on (or not on) for this action', 429: THROTTLED },
   },
   {
     method: 'POST', path: PATHS.passkeyOptions, summary: 'Options to sign in with a passkey instead of the password (a single-use challenge, good for 5 minutes); the assertion then goes to the sign-in call as `passkey`, without credential or password', roles: ['anyone'], extension: true,
+    detail: { type: 'object', properties: { challenge: str }, required: ['challenge'], description: 'WebAuthn request options' }, fails: { 429: THROTTLED },
   },
   {
     method: 'POST', path: PATHS.secondFactorReset, summary: "Remove another user's second factors (they set one up again at their next sign-in); needs the admin's own fresh second factor", roles: ADMIN, access: 'users',
@@ -204,9 +209,11 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: '/order/quote', summary: "A cart's delivery fee and total per shop before paying, from the shipping settings (nothing is placed), and the shipping classes on offer", roles: SIGNED_IN, extension: true,
     body: { shipping_id: i({ min: 1 }), shipping_address: j(), orders: j() },
+    hll: { type: 'object', properties: { classes: list({ type: 'object' }), shipping_id: { type: ['integer', 'null'] }, quotes: list({ type: 'object' }) }, required: ['classes', 'shipping_id', 'quotes'] },
   },
   {
     method: 'POST', path: '/deletion/mine', summary: "The caller's own account deletion requests, newest first, with their state", roles: SIGNED_IN, extension: true,
+    hll: list({ type: 'object', properties: { id: int }, required: ['id'] }),
   },
   {
     method: 'POST', path: '/catalogue', summary: 'Active products of active shops, for buyers', roles: SIGNED_IN, extension: true,
@@ -244,6 +251,7 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: MAIL_PATHS.failed, summary: 'The mails that failed after their last attempt, newest first (at most 100), with their error', roles: ADMIN,
     access: 'mail-templates', extension: true, who: "an admin holding 'mail-templates'",
+    hll: list({ type: 'object', properties: { id: int }, required: ['id'] }), extra: { total: int },
   },
   {
     method: 'POST', path: MAIL_PATHS.retry, summary: 'Send a failed mail again (its attempts start over)', roles: ADMIN, access: 'mail-templates', extension: true,

@@ -87,47 +87,65 @@ export const REFUNDS_TOKEN = 'orders';
 const SELLER_ADMIN = ['seller', 'admin'] as const;
 const SELLERS_OWN = `a seller for their own shops, or an admin holding '${PAYOUTS_TOKEN}'`;
 
+/** JSON Schema of the answers: objects by their required keys, lists, pages. */
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const shaped = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties) });
+const list = (items: Record<string, unknown>) => ({ type: 'array', items });
+const page = (items: Record<string, unknown>) =>
+  shaped({ data: list(items), total: int, from: { type: ['integer', 'null'] }, to: { type: ['integer', 'null'] }, current_page: int, last_page: int, per_page: int });
+const MADE = shaped({ id: int, amount: int });
+const PAYOUT = shaped({ id: int, shop_id: int, currency: str, amount: int, state: str });
+const CSV = ['text/csv'];
+
 export const LEDGER_CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: LEDGER_PATHS.balances, summary: 'Balances per shop and currency in minor units: {shop_id, currency, pending, available, paid, debt}', roles: SELLER_ADMIN,
     who: SELLERS_OWN, extension: true, body: { shop_id: i({ min: 1 }) },
+    hll: list(shaped({ shop_id: int, currency: str, pending: int, available: int, paid: int, debt: int })),
   },
   {
     method: 'POST', path: LEDGER_PATHS.ledger, summary: 'The ledger\'s postings, newest first (paginated; amounts signed, in minor units)', roles: SELLER_ADMIN,
     who: SELLERS_OWN, extension: true, body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), shop_id: i({ min: 1 }), order_id: i({ min: 1 }) },
+    hll: page(shaped({ id: int, entry_id: int, account: str, currency: str, amount: int, kind: str, created_at: str })),
   },
   {
     method: 'GET', path: LEDGER_PATHS.statement, summary: 'A shop\'s monthly statement as CSV (?shop_id=&month=YYYY-MM): opening balance, each sale, commission, refund, fee and payout, closing balance',
-    roles: SELLER_ADMIN, who: SELLERS_OWN, extension: true, answers: 'file',
+    roles: SELLER_ADMIN, who: SELLERS_OWN, extension: true, answers: 'file', types: CSV,
   },
   {
     method: 'POST', path: LEDGER_PATHS.refund, summary: 'Refund an order, whole or some of its lines (never more than was paid); answers the refund\'s id in detail', roles: ['admin'],
     access: REFUNDS_TOKEN, who: `an admin holding '${REFUNDS_TOKEN}'`, extension: true,
     body: { order_id: i({ required: true, min: 1 }), lines: j(), reason: s({ required: true, max: 255 }) },
+    detail: MADE, fails: { 404: 'No such order', 409: 'The order is already refunded in full' },
   },
   {
     method: 'POST', path: LEDGER_PATHS.payout, summary: 'Pay a shop out its whole available balance in a currency, less any debt; answers the payout\'s id in detail', roles: ['admin'],
     access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true,
     body: { shop_id: i({ required: true, min: 1 }), currency: s({ required: true, max: 8 }) },
+    detail: MADE, fails: { 404: 'No such shop' },
   },
   {
     method: 'POST', path: LEDGER_PATHS.payoutStatus, summary: 'Settle a payout: paid, or failed (the money goes back to available)', roles: ['admin'],
     access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true,
     body: { id: i({ required: true, min: 1 }), state: s({ required: true, oneOf: ['paid', 'failed'] }), reference: s({ max: 255 }) },
+    detail: PAYOUT, fails: { 404: 'No such payout', 409: 'The payout is already settled' },
   },
   {
     method: 'POST', path: LEDGER_PATHS.payouts, summary: 'The payouts, newest first (paginated)', roles: ['admin'],
     access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true,
     body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), shop_id: i({ min: 1 }), state: s({ oneOf: PAYOUT_STATES }) },
+    hll: page(PAYOUT),
   },
   {
     method: 'POST', path: LEDGER_PATHS.batch, summary: 'A bank-transfer batch of the chosen payouts, as CSV', roles: ['admin'],
-    access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true, answers: 'file',
+    access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true, answers: 'file', types: CSV,
     body: { ids: j({ required: true }) },
   },
   {
     method: 'POST', path: LEDGER_PATHS.commissions, summary: 'Commissions earned (net of refunds) per month, category, shop and currency, in minor units', roles: ['admin'],
     access: PAYOUTS_TOKEN, who: `an admin holding '${PAYOUTS_TOKEN}'`, extension: true,
     body: { from: s({ type: 'date' }), to: s({ type: 'date' }) },
+    hll: list(shaped({ month: str, currency: str, amount: int })),
   },
 ];

@@ -41,7 +41,8 @@ function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean; 
     default: {
       schema = { type: 'string', maxLength: maxLengthOf(field) };
       if (field.min !== undefined) schema.minLength = field.min;
-      if (field.pattern) Object.assign(schema, { pattern: `^(?:${field.pattern.regex})$`, examples: [field.pattern.example] });
+      // The format is a rule of what is sent (records stored before it was declared may not have it).
+      if (field.pattern && opts.input) Object.assign(schema, { pattern: `^(?:${field.pattern.regex})$`, examples: [field.pattern.example] });
       if (field.type === 'email') schema.format = 'email';
       if (field.type === 'date') schema.pattern = DATE_PATTERN;
     }

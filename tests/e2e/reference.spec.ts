@@ -167,7 +167,8 @@ test("an admin downloads an applicant's CV; job posts are made with country and 
   await pick(page, 'Country', 'Nigeria', 'Niger');
   await pick(page, 'State', 'Lagos', 'Lag');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(notice(page, 'Before must be a date written dd/mm/yyyy, such as 31/12/2026')).toBeVisible();
+  // The form checks the declared format before sending, in the field's own words.
+  await expect(page.getByText('Must be a date written dd/mm/yyyy, such as 31/12/2026')).toBeVisible();
   await page.getByLabel('Before *').fill('31/01/2027');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Job post created successfully')).toBeVisible();
