@@ -136,7 +136,7 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
  * maintained totals (never summed across currencies); its count, the sales that earned a commission.
  * A back end without the ledger (the console's search-dive reading) counts commission subscriptions.
  */
-async function commissionsEarned(db: DB): Promise<MoneyCard> {
+export async function commissionsEarned(db: DB): Promise<MoneyCard> {
   const earned = await db
     .selectFrom('ledger_balances')
     .select(['currency', sql<number>`sum(amount)`.as('amount')])
