@@ -11,6 +11,7 @@ import path from 'node:path';
 import SQLite from '../sqlite';
 import { sql } from 'kysely';
 import { migrate, openDatabase, syncIdSequence, type DB } from '../db';
+import '../derivedTables';
 import { CommandError, DATABASE_FILE } from './backup';
 
 /** Rows per statement: each column travels as one array parameter (unnest), whatever the batch. */
