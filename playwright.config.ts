@@ -43,6 +43,9 @@ export default defineConfig({
       DATA_DIALECT: process.env.DATA_DIALECT ?? '',
       // Earnings of a delivered order are available at once, so a payout can be made in a test.
       PAYOUT_HOLD_DAYS: '0',
+      // The tests register many accounts from one address within a minute; the attempt limits
+      // themselves are tested over HTTP (tests/integration/throttle.test.ts).
+      RATE_LIMIT_FACTOR: '10',
     },
   },
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { en } from '../../i18n/en';
 import { api, DEMO, sidebar, signedIn, unique } from './helpers';
@@ -22,8 +23,8 @@ async function search(page: Page, text: string, rows = 2) {
 async function onSale(request: APIRequestContext) {
   const seller = await registered(request, unique('Order Seller '));
   const shop = await api(request, '/shop', {
-    name: unique('Order Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '10115', country: 'Germany' },
-    bank: { bank_name: 'Bank', bank_country: 'Germany', account_name: 'Me', account_number: '1' },
+    name: unique('Order Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: 'SW1A 1AA', country: 'United Kingdom' },
+    bank: { bank_name: 'Bank', bank_country: 'United Kingdom', account_name: 'Me', account_number: '1' },
   }, seller.token);
   expect(shop.status).toBe(true);
   const product = await api(request, '/product', {
@@ -37,14 +38,15 @@ async function onSale(request: APIRequestContext) {
 async function placedOrder(request: APIRequestContext) {
   const { seller, shop, product } = await onSale(request);
   const buyer = await registered(request, unique('Order Buyer '));
-  const address = { street_name: `${Math.floor(Math.random() * 1e6)} High Road`, city: 'Berlin', state: 'Berlin', country: 'Germany', zip: '10115' };
+  // A country with a per-mile price (the demo's shipping settings), so the order has a delivery fee.
+  const address = { street_name: `${Math.floor(Math.random() * 1e6)} High Road`, city: 'London', state: 'England', country: 'United Kingdom', zip: 'SW1A 1AA' };
   const order = await api(request, '/order', {
-    shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address, customer_contact: '+490000000',
+    shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address, customer_contact: '+440000000',
   }, buyer.token);
   expect(order.status).toBe(true);
   const { street_name, city, state, country, zip } = address;
   return {
-    seller, buyer, id: Number(order.detail.id), tracking: order.detail.tracking_number as string,
+    seller, buyer, id: Number(order.detail.id), tracking: order.detail.tracking_number as string, total: Number(order.detail.total),
     address: `${street_name}, ${city}, ${state}, ${country}, ${zip}`,
   };
 }
@@ -126,7 +128,7 @@ test.describe('orders', () => {
   });
 
   test('amounts show in the chosen currency, remembered, with the original and the rate on hover', async ({ page, request }) => {
-    const { tracking } = await placedOrder(request);
+    const { tracking, total: own } = await placedOrder(request);
     await signedIn(page, DEMO.admin);
     await page.goto('/orders');
     await search(page, tracking);
@@ -138,8 +140,9 @@ test.describe('orders', () => {
     const total = row(page, tracking).locator('[data-money]').nth(1);
     await expect(total).toHaveText(/^₦[\d,]+\.\d\d NGN$/);
     await total.hover();
-    // The original amount (the order's own: one lamp at 20 USD) and the rate used.
-    await expect(page.getByRole('tooltip')).toHaveText(/^\$20\.00 USD, at 1 USD = [\d.]+ NGN$/);
+    // The original amount (the order's own: one lamp at 20 USD and its delivery) and the rate used.
+    expect(own).toBeGreaterThan(20);
+    await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^\\${formatMoney(own, '').replace('.', '\\.')} USD, at 1 USD = [\\d.]+ NGN$`));
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
   });
