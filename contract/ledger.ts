@@ -42,6 +42,18 @@ export interface Balance {
 }
 
 /** One line of the ledger, in minor units (signed). */
+/** A line of the commissions report: earned per month, category, shop and currency. */
+export interface CommissionRow {
+  month: string;
+  category_id: number | null;
+  category_name: string | null;
+  shop_id: number;
+  shop_name: string | null;
+  currency: string;
+  /** Commissions and fees less what refunds gave back, in minor units. */
+  amount: number;
+}
+
 export interface Posting {
   id: number;
   entry_id: number;

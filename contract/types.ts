@@ -94,6 +94,9 @@ export interface ExchangeRate {
   id: Id; code: string; country: string; currency: string; currency_symbol: string;
   value_per_dollar: number; is_active: Active;
 }
+/** A shipping class as the delivery quote offers it (server and cart). */
+export interface OfferedClass { id: number; means: string; duration: string; amount: number; currency: string; note: string | null }
+
 export interface ShippingClass { id: Id; amount: number; currency: 'USD'; means: string; duration: string; note: string }
 export interface MileRate { id: Id; country: string; currency: 'USD'; value_per_mile: number }
 export interface CustomDistance { id: Id; location_A: string; location_B: string; distance_km: number }

@@ -5,6 +5,7 @@
  * (`POST /order/quote`, an extension) exactly as the checkout will charge them; a server without the
  * call shows no fees and the order is placed as before.
  */
+import type { OfferedClass } from '../../contract';
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -17,13 +18,7 @@ import { byShop, type ShippingAddress } from './checkout';
 
 export const QUOTE_PATH = '/order/quote';
 
-export interface ShippingClass {
-  id: number;
-  means: string;
-  duration: string;
-  amount: number;
-  currency: string;
-}
+export type ShippingClass = OfferedClass;
 
 export interface ShopQuote {
   shop_id: number;

@@ -9,22 +9,12 @@ import { Alert, Box, CircularProgress, MenuItem, Stack, TableCell, TableRow, Tex
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { LEDGER_PATHS, fromMinor } from '../../contract';
+import { LEDGER_PATHS, fromMinor, type CommissionRow } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
 import { K, LedgerTable, useLedgerAmount } from './parts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
-
-interface CommissionRow {
-  month: string;
-  category_id: number | null;
-  category_name: string | null;
-  shop_id: number;
-  shop_name: string | null;
-  currency: string;
-  amount: number;
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

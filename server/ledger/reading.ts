@@ -3,7 +3,7 @@
  * commissions report. Balances are read from the maintained totals (core.ts), never summed here.
  */
 import { sql } from 'kysely';
-import { OWED_ACCOUNTS, minorText, toCsv, type Account, type Paginated, type Posting } from '../../contract';
+import { OWED_ACCOUNTS, minorText, toCsv, type Account, type CommissionRow, type Paginated, type Posting } from '../../contract';
 import type { DB, Row } from '../db';
 
 export interface LedgerQuery {
@@ -111,16 +111,6 @@ export async function statementCsv(db: DB, shopId: number, month: string): Promi
   return `${toCsv(rows)}\r\n`;
 }
 
-export interface CommissionRow {
-  month: string;
-  category_id: number | null;
-  category_name: string | null;
-  shop_id: number;
-  shop_name: string | null;
-  currency: string;
-  /** Commissions and fees less what refunds gave back, in minor units. */
-  amount: number;
-}
 
 /** Commissions earned per month, category (the shop's), shop and currency, between two days. */
 export async function commissionReport(db: DB, from: string, to: string): Promise<CommissionRow[]> {

@@ -7,7 +7,7 @@
  * coordinates of the two places (city, else state, else country). The fee is charged in the order's
  * currency, converted with the current rates, and rounded to the cent.
  */
-import { convert, type Rate } from '../../../contract';
+import { convert, type OfferedClass, type Rate } from '../../../contract';
 import type { DB, Row } from '../../db';
 import { badRequest } from '../../errors';
 import { locate, normalizePlace, type NamedPlace } from '../../routes/directory';
@@ -16,14 +16,7 @@ export const KM_PER_MILE = 1.609344;
 const EARTH_RADIUS_MILES = 3958.8;
 
 /** What a buyer sees of a shipping class. */
-export interface ShippingClass {
-  id: number;
-  means: string;
-  duration: string;
-  amount: number;
-  currency: string;
-  note: string | null;
-}
+export type ShippingClass = OfferedClass;
 
 export interface Delivery {
   /** In the order's currency, rounded to the cent. */
