@@ -74,8 +74,10 @@ export interface ResourceApi {
    * Rows the entity's table starts with, written as a save's payload would carry them (an `id` may be
    * given): `reference` in every installation, when the table is empty (order statuses); `demo` in
    * demo mode, while the table holds nothing but its reference rows. Checked by the entity's rules.
+   * With `keyedBy`, each reference row goes in whenever no row has its value of that field, so a row
+   * added to the declaration reaches an existing database too (a mail event's template by its serial).
    */
-  rows?: { reference?: readonly DeclaredRow[]; demo?: readonly DeclaredRow[] };
+  rows?: { reference?: readonly DeclaredRow[]; demo?: readonly DeclaredRow[]; keyedBy?: string };
   /** Server-only parts of the entity's table: columns no payload carries, unique column sets, indexes its readers need. */
   table?: TableExtras;
 }

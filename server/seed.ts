@@ -10,7 +10,6 @@ import { registry } from './registry';
 import { seedReferenceScreens } from './seeds/reference';
 import { seedDashboard } from './seeds/dashboard';
 import { seedOrders } from './seeds/orders';
-import { MAIL_EVENTS } from '../resources/templates/events';
 import { seedLedger } from './seeds/ledger';
 
 export const DEMO_ACCOUNTS = {
@@ -44,17 +43,20 @@ async function insertDeclared(db: DB, resources: Registry, name: string, rows: r
   if (columns.some((row) => row.id !== undefined)) await syncIdSequence(db, name);
 }
 
-/** The reference rows each declaration gives (order statuses, the source currency's rate), into its table while it is empty. */
+/**
+ * The reference rows each declaration gives (order statuses, the source currency's rate), into its
+ * table while it is empty; rows keyed by a field (`keyedBy`), each one whose key the table lacks.
+ */
 export async function seedReference(db: DB, resources: Registry = registry) {
   for (const { name, rows } of resources.resources) {
-    if (rows?.reference?.length && (await isEmpty(db, name))) await insertDeclared(db, resources, name, rows.reference);
-  }
-  // Each mail event's template, once: on an existing database too, when an event is added.
-  if (resources.resources.some((r) => r.name === 'templates')) {
-    const serials = new Set((await db.selectFrom('templates').select('serial').execute()).map((t) => t.serial));
-    for (const [serial, event] of Object.entries(MAIL_EVENTS)) {
-      if (!serials.has(serial)) await insert(db, 'templates', [{ ...event.template, serial, is_active: 1 }]);
-    }
+    const reference = rows?.reference ?? [];
+    if (!reference.length) continue;
+    const key = rows?.keyedBy;
+    if (key) {
+      const held = new Set((await db.selectFrom(name).select(key).execute()).map((r) => String((r as Row)[key])));
+      const missing = reference.filter((row) => !held.has(String(row[key])));
+      if (missing.length) await insertDeclared(db, resources, name, missing);
+    } else if (await isEmpty(db, name)) await insertDeclared(db, resources, name, reference);
   }
 }
 

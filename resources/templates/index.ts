@@ -7,6 +7,7 @@
  */
 import { ACTIVE, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
+import { MAIL_EVENTS } from './events';
 
 export default defineResource({
   name: 'templates',
@@ -25,15 +26,9 @@ export default defineResource({
     },
   },
   rows: {
-    demo: [
-      { from_email: 'hello@example.com', subject: 'Welcome to the marketplace', message: 'Thank you for joining us.', serial: 'WELCOME', is_active: 1 },
-      { from_email: 'orders@example.com', subject: 'Your order has shipped', message: 'Your order is on its way.', serial: 'SHIPPED', is_active: 1 },
-      {
-        from_email: 'security@example.com', subject: 'Reset your password', serial: 'RESET', is_active: 1,
-        message: 'Hello,\n\nSomebody asked to reset the password of your account. If it was you, follow the link below.\n\nThe Marketplace team',
-      },
-      { from_email: 'orders@example.com', subject: 'We received your order', message: 'Thank you for your order.', serial: 'ORDERED', is_active: 0 },
-    ],
+    // Each mail event's template, once: on an existing database too, when an event is added.
+    reference: Object.entries(MAIL_EVENTS).map(([serial, event]) => ({ ...event.template, serial, is_active: 1 })),
+    keyedBy: 'serial',
   },
   screen: {
     kind: 'list',
