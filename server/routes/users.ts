@@ -1,41 +1,32 @@
 /**
- * Accounts and sessions (SPEC §7.2, DESIGN D6–D8): register, sign in, the users call, edits,
- * blacklisting, granted accesses, password reset. The rules that guard privileges live here.
+ * User administration (SPEC §7.2, DESIGN D6–D8): the users call, edits, blacklisting and granted
+ * accesses, with the rules that guard privileges; and the helpers the session routes share
+ * (server/routes/sessions.ts: registering, signing in and out, passwords).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  DEFAULT_ABILITIES, hasAccess, parseAbilities, parseAccesses, roleOf,
-} from '../../contract';
+import { hasAccess, parseAbilities, parseAccesses, roleOf } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import { readOne } from './entities';
 import { registry } from '../registry';
 import { audit, type AuditAction } from '../audit';
-import {
-  callerOf, closeSessions, createResetToken, dummyHash, forgetResetLinks, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword, type Caller,
-} from '../auth';
+import { closeSessions, forgetResetLinks, hashPassword, verifyPassword, type Caller } from '../auth';
 import { now, type DB, type Row } from '../db';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
-import { queueMail } from '../mail';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
-import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
+import { Throttle, accountKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
-import { readPassword } from '../passwords';
-import { secondFactorAtSignIn } from './secondFactor';
-import { mustEnrol } from '../secondFactorPolicy';
 import { requireFreshSecondFactor } from '../secondFactor';
-import { PASSKEY_REFUSED, passwordlessUser } from '../passkeys';
 
 /** The user's address (SPEC §3.2 userForm): the default delivery address at checkout. */
 const ADDRESS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
 
 const USERS = registry.entity('users');
-const SHOPS = registry.entity('shops');
-const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
+export const PHONE = /^\+?[0-9][0-9 ()-]{3,30}$/;
 
-function text(body: Row, name: string, opts: { required?: boolean; max?: number; type?: 'email' } = {}): string {
+export function text(body: Row, name: string, opts: { required?: boolean; max?: number; type?: 'email' } = {}): string {
   const result = coerce(name, { type: opts.type ?? 'string', max: opts.max }, body[name] ?? null);
   if ('error' in result) throw badRequest(result.error);
   const value = (result.ok as string | null) ?? '';
@@ -44,7 +35,7 @@ function text(body: Row, name: string, opts: { required?: boolean; max?: number;
 }
 
 /** Abilities as a list of known ability numbers, from a JSON string or an array. */
-function abilitiesOf(value: unknown): number[] {
+export function abilitiesOf(value: unknown): number[] {
   const list = parseAbilities(value);
   const raw = typeof value === 'string' ? value.trim() : value;
   if ((Array.isArray(raw) && raw.length !== list.length) || list.some((n) => n < 1 || n > 3) || list.length === 0) {
@@ -58,13 +49,13 @@ async function presentUser(db: DB, user: Row) {
   return out;
 }
 
-async function userById(db: DB, id: number): Promise<Row> {
+export async function userById(db: DB, id: number): Promise<Row> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw notFound(`No user has id ${id}`);
   return user;
 }
 
-async function ensureUnique(db: DB, email: string, phone: string, exceptId?: number) {
+export async function ensureUnique(db: DB, email: string, phone: string, exceptId?: number) {
   let q = db.selectFrom('users').select(['id', 'email', 'phone']).where((eb) =>
     phone ? eb.or([eb('email', '=', email), eb('phone', '=', phone)]) : eb('email', '=', email),
   );
@@ -88,15 +79,21 @@ async function aboutAnotherUser(db: DB, request: FastifyRequest, selfMessage: st
   return { body, caller, id, target };
 }
 
-/** One's own email or password changes only with the current password (checked against throttling). */
-async function requireCurrentPassword(body: Row, user: Row, missing: string): Promise<void> {
+/**
+ * One's own email or password changes only with the current password; a wrong one counts as a
+ * failed sign-in of the account.
+ */
+export async function currentPassword(throttle: Throttle, body: Row, user: Row, missing: string): Promise<void> {
+  const keys: [string, Limit][] = [[accountKey('login', String(user.email)), throttle.limits.loginAccount]];
+  await throttle.take(keys);
   const given = body.current_password;
   if (typeof given !== 'string' || given === '') throw badRequest(missing);
   if (given.length > 200 || !(await verifyPassword(given, user.password_hash))) throw forbidden('The current password is not correct');
+  await throttle.undo(keys);
 }
 
 /** Every reset link of a user still outstanding stops working (password or email changed). */
-async function endResetTokens(db: DB, userId: number): Promise<void> {
+export async function endResetTokens(db: DB, userId: number): Promise<void> {
   await forgetResetLinks(db, userId);
   await db.updateTable('password_resets').set({ used_at: now() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
@@ -131,85 +128,6 @@ export async function createUser(
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, throttle = new Throttle(db), services, registry: resources } = ctx;
   const clock = ctx.clock ?? Date.now;
-  const { limits } = throttle;
-  /** Checks a password of this user; a wrong one counts as a failed sign-in of the account. */
-  const currentPassword = async (body: Row, user: Row, missing: string) => {
-    const keys: [string, Limit][] = [[accountKey('login', String(user.email)), limits.loginAccount]];
-    await throttle.take(keys);
-    await requireCurrentPassword(body, user, missing);
-    await throttle.undo(keys);
-  };
-
-  app.post('/user', async (request) => {
-    await throttle.take([[addressKey('register', request.ip), limits.register]]);
-    const body = bodyOf(request);
-    const name = text(body, 'name', { required: true });
-    const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
-    const phone = text(body, 'phone', { required: true, max: 32 });
-    if (!PHONE.test(phone)) throw badRequest('phone must be a phone number such as +447700900123');
-    const secret = readPassword(body);
-    const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
-    if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
-    await ensureUnique(db, email, phone);
-    // The welcome mail is written with the account: both or neither (the password is hashed before,
-    // so the transaction does not hold the database while it is).
-    const passwordHash = await hashPassword(secret);
-    const user = await db.transaction().execute(async (trx) => {
-      const created = await createUser(trx, { name, email, phone, password: secret, passwordHash, abilities });
-      await queueMail(trx, 'WELCOME', email, { name, email, site_url: config.publicUrl });
-      return created;
-    });
-    const token = await openSession(db, Number(user.id));
-    return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
-  });
-
-  /** A new session for a user who proved who they are (with a second factor at `factorAt`, ms). */
-  const signedIn = async (user: Row, factorAt?: number) => {
-    const token = await openSession(db, Number(user.id), factorAt);
-    await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
-    const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
-    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });
-  };
-
-  app.post('/user/terminal', async (request) => {
-    const body = bodyOf(request);
-    // A passkey instead of the password (an extension): its assertion alone, counted per address.
-    if (!config.strict && body.passkey !== undefined && body.passkey !== null && (body.password === undefined || body.password === '')) {
-      const keys: [string, Limit][] = [[addressKey('login', request.ip), limits.loginAddress]];
-      await throttle.take(keys);
-      const user = await passwordlessUser({ ...ctx, throttle }, body.passkey, clock());
-      if (!user) throw unauthorized(PASSKEY_REFUSED);
-      await throttle.undo(keys);
-      if (!Number(user.is_active)) throw forbidden('This account has been deactivated; please contact support');
-      return signedIn(user, clock());
-    }
-    const credential = text(body, 'credential', { required: true }).toLowerCase();
-    if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
-    if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
-    // Every attempt counts until it succeeds, per account and per address, before anything is looked up.
-    const keys: [string, Limit][] = [
-      [accountKey('login', credential), limits.loginAccount],
-      [addressKey('login', request.ip), limits.loginAddress],
-    ];
-    await throttle.take(keys);
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb.or([eb('email', '=', credential), eb('phone', '=', credential)]))
-      .executeTakeFirst();
-    // An unknown credential is checked against a dummy hash, so both answers take as long.
-    const matches = await verifyPassword(body.password, user ? user.password_hash : await dummyHash());
-    if (!user || !matches) throw unauthorized('The email, phone number or password is not correct');
-    if (!Number(user.is_active)) {
-      await throttle.undo(keys);
-      throw forbidden('This account has been deactivated; please contact support');
-    }
-    // A second factor, when the account has one (strict mode too: a security rule, not an extension).
-    // A wrong code counts as a failed sign-in; no code at all asks for one.
-    const factor = await secondFactorAtSignIn({ ...ctx, throttle }, user, body, keys);
-    await throttle.undo(keys);
-    return signedIn(user, factor ? clock() : undefined);
-  });
 
   // The console sends this call as a multipart form (SPEC §7.2); JSON works too.
   app.post('/users', { config: { multipart: true } }, async (request) => {
@@ -251,7 +169,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     const emailChanged = typeof values.email === 'string' && values.email !== String(before.email);
-    if (self && emailChanged) await currentPassword(body, before, 'Enter your current password to change your email');
+    if (self && emailChanged) await currentPassword(throttle, body, before, 'Enter your current password to change your email');
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
     if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
     if (emailChanged) await endResetTokens(db, id);
@@ -303,74 +221,4 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     await requireFreshSecondFactor(caller, clock());
     return saveUser(db, id, { granted_accesses: granted }, 'Roles assigned successfully', { caller, action: 'roles' });
   });
-
-  app.post('/user/reset', async (request) => {
-    const email = text(bodyOf(request), 'email', { required: true, type: 'email' }).toLowerCase();
-    await throttle.take([[accountKey('reset', email), limits.resetAccount], [addressKey('reset', request.ip), limits.resetAddress]]);
-    const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
-    if (user) {
-      await db.transaction().execute(async (trx) => {
-        const { token, hash, expiresAt } = await createResetToken(trx, Number(user.id));
-        const link = `${config.publicUrl}/forgot-password?token=${token}`;
-        await queueMail(trx, 'RESET', email, { name: String(user.name ?? ''), reset_link: link }, { hash, expiresAt });
-      });
-    }
-    return ok({ query: 'If an account exists for this email, a link to reset the password has been sent to it' });
-  });
-
-  /**
-   * A new password: with a mailed reset token (signed out), or, signed in, with the current
-   * password (an extension of the contract's call). Either way every outstanding reset token of
-   * the user dies; a reset ends every session, a signed-in change every session but this one.
-   */
-  app.post('/user/update', async (request) => {
-    const body = bodyOf(request);
-    if (body.reset_token === undefined && request.caller) {
-      const caller = request.caller;
-      const user = await userById(db, caller.id);
-      await currentPassword(body, user, 'Enter your current password to choose a new one');
-      const secret = readPassword(body);
-      await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
-      await endResetTokens(db, caller.id);
-      await closeSessions(db, caller.id, sessionTokenOf(request.headers.authorization));
-      await audit(db, { caller, action: 'password', entity: 'users', recordId: caller.id });
-      return ok({ query: 'Your password has been changed' });
-    }
-    const token = text(body, 'reset_token', { required: true });
-    const secret = readPassword(body);
-    const keys: [string, Limit][] = [[addressKey('reset', request.ip), limits.resetAddress]];
-    await throttle.take(keys);
-    const reset = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
-    const invalid = () => badRequest('This reset link is not valid any more; please ask for a new one');
-    if (!reset || reset.used_at || String(reset.expires_at) < now()) throw invalid();
-    const userId = Number(reset.user_id);
-    // Single use even when two requests race: only the one that marks it used goes on.
-    const claimed = await db
-      .updateTable('password_resets').set({ used_at: now() })
-      .where('id', '=', Number(reset.id)).where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw invalid();
-    await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', userId).execute();
-    await endResetTokens(db, userId);
-    await closeSessions(db, userId);
-    await throttle.undo(keys);
-    await audit(db, { caller: null, action: 'password', entity: 'users', recordId: userId });
-    return ok({ query: 'Your password has been changed; please sign in' });
-  });
-
-  app.post('/shopz', async (request) => {
-    const caller = requireCaller(request.caller);
-    const ownerId = readId(bodyOf(request).owner_id ?? caller.id, 'owner_id');
-    if (ownerId !== caller.id) authorize('admin', SHOPS, caller);
-    const rows = await db.selectFrom('shops').selectAll().where('owner_id', '=', ownerId).orderBy('id').limit(1000).execute();
-    return ok({ HLL: await presentMany(db, SHOPS, rows) });
-  });
-
-  if (!config.strict) {
-    app.post('/user/logout', async (request) => {
-      const token = sessionTokenOf(request.headers.authorization);
-      if (token) await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
-      return ok({ query: 'Signed out' });
-    });
-  }
 }
