@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CALLS, envelope, type Registry } from '../contract';
 import { oneReading } from './db';
-import { resolveCaller } from './auth';
+import { resolveCaller, sessionTime } from './auth';
 import { callGate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
@@ -245,7 +245,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
         for (const one of [route.method].flat()) if (one !== 'HEAD') ctx.routes.push({ method: one, url: route.url, roles: gate.roles, call });
       });
       api.addHook('preHandler', async (request) => {
-        request.caller = await resolveCaller(ctx.db, request.headers.authorization);
+        request.caller = await resolveCaller(ctx.db, request.headers.authorization, sessionTime(ctx));
         // ADMIN_SECOND_FACTOR=required: an admin without a second factor may only set one up.
         enrolmentGate(ctx.config, request.caller, request.routeOptions.url ?? '');
         // Who may call comes first: a refused caller learns nothing of the body's rules.

@@ -10,9 +10,30 @@ import { unauthorized } from './errors';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
-/** A session lasts 7 days; a reset token 1 hour. */
+/**
+ * A session lasts at most 7 days from sign-in, and ends sooner when unused for SESSION_IDLE_MINUTES
+ * (30 by default; ASVS 7.3.1). Its `expires_at` is the nearer of the two: each call that finds it
+ * moves it on, written at most once a minute (a write ends every answer kept, server/db.ts). A reset
+ * token lasts 1 hour.
+ */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_IDLE_MINUTES = 30;
+/** How stale a session's written deadline may grow before a call writes it again. */
+export const SESSION_TOUCH_MS = 60_000;
 export const RESET_TTL_MS = 3600 * 1000;
+
+/** When sessions are checked and how long one may stay unused (the server's clock, SESSION_IDLE_MINUTES). */
+export interface SessionTime {
+  at: number;
+  idleMinutes?: number;
+}
+/** The session time of a request now, by the server's clock and setting. */
+export const sessionTime = (ctx: { clock?: () => number; config: { sessionIdleMinutes?: number } }): SessionTime => ({
+  at: (ctx.clock ?? Date.now)(), idleMinutes: ctx.config.sessionIdleMinutes,
+});
+const idleMs = (time: SessionTime) => (time.idleMinutes ?? SESSION_IDLE_MINUTES) * 60_000;
+/** A session's deadline when used at `time.at`: the idle time on, never past 7 days from its opening. */
+const deadline = (openedAt: number, time: SessionTime) => new Date(Math.min(time.at + idleMs(time), openedAt + SESSION_TTL_MS)).toISOString();
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
@@ -38,11 +59,14 @@ export const sha256 = (text: string) => crypto.createHash('sha256').update(text)
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** A new session; `secondFactorAt`: when a second factor was presented to open it (ms), for step-up. */
-export async function openSession(db: DB, userId: number, secondFactorAt?: number): Promise<string> {
+export async function openSession(db: DB, userId: number, time: SessionTime, secondFactorAt?: number): Promise<string> {
   const token = randomToken();
   await db
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: later(SESSION_TTL_MS), created_at: now(), second_factor_at: secondFactorAt ?? null })
+    .values({
+      token_hash: sha256(token), user_id: userId, expires_at: deadline(time.at, time), created_at: new Date(time.at).toISOString(),
+      second_factor_at: secondFactorAt ?? null,
+    })
     .execute();
   return token;
 }
@@ -102,9 +126,10 @@ export function callerOf(user: Row, session?: Row): Caller {
 
 /**
  * The caller behind an Authorization header: null when there is none; 401 when the token is
- * unknown or expired, or its user is blacklisted.
+ * unknown, expired or unused for the idle time, or its user is blacklisted. A session found good
+ * has its deadline moved on when the written one is more than a minute old.
  */
-export async function resolveCaller(db: DB, authorization: string | undefined): Promise<Caller | null> {
+export async function resolveCaller(db: DB, authorization: string | undefined, time: SessionTime = { at: Date.now() }): Promise<Caller | null> {
   if (!authorization) return null;
   const token = sessionTokenOf(authorization);
   if (!token) throw unauthorized('The session token is malformed; please sign in again');
@@ -114,8 +139,18 @@ export async function resolveCaller(db: DB, authorization: string | undefined): 
     const user = session && (await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst());
     return { session, user };
   });
-  if (!session || String(session.expires_at) < now()) throw unauthorized('Your session has expired; please sign in again');
+  const ends = session ? Date.parse(String(session.expires_at)) : NaN;
+  // A deadline further than the idle time says nothing of the last use (a session from before the
+  // timeout, or SESSION_IDLE_MINUTES lowered): it is refused, as an idle one (a minute's leeway for
+  // API processes' clocks).
+  if (!session || !(ends >= time.at) || ends > time.at + idleMs(time) + SESSION_TOUCH_MS) {
+    throw unauthorized('Your session has expired; please sign in again');
+  }
   if (!user || !Number(user.is_active)) throw unauthorized('This account is not active');
+  const next = deadline(Date.parse(String(session.created_at)), time);
+  if (Date.parse(next) - ends >= SESSION_TOUCH_MS) {
+    await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', Number(session.id)).execute();
+  }
   return callerOf(user, session);
 }
 

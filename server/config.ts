@@ -5,6 +5,7 @@ import type { LogLevel } from './logging';
 import { DEFAULT_UPLOAD_POLICY, type UploadPolicy } from './attachments';
 import { DEFAULT_LIMITS } from './throttle';
 import { MAIL_DEFAULTS, type MailSettings } from './mail';
+import { SESSION_IDLE_MINUTES, SESSION_TTL_MS } from './auth';
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -69,6 +70,10 @@ export interface ServerConfig {
   mfaKey?: string;
   /** ADMIN_SECOND_FACTOR: 'required' makes every admin set up a second factor before anything else. */
   adminSecondFactor: 'optional' | 'required';
+  /** SELLER_SECOND_FACTOR: 'required' makes every seller set up a second factor before anything else. */
+  sellerSecondFactor: 'optional' | 'required';
+  /** SESSION_IDLE_MINUTES: a session unused this long is refused (30 by default). */
+  sessionIdleMinutes: number;
   /** FILES_PATH_STYLE=1: the bucket in the path (MinIO and the like), not in the host name. */
   filesPathStyle: boolean;
 }
@@ -125,6 +130,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     filesPathStyle: env.FILES_PATH_STYLE === '1',
     mfaKey: env.MFA_KEY || undefined,
     adminSecondFactor: env.ADMIN_SECOND_FACTOR === 'required' ? 'required' : 'optional',
+    sellerSecondFactor: env.SELLER_SECOND_FACTOR === 'required' ? 'required' : 'optional',
+    sessionIdleMinutes: wholeNumber(env.SESSION_IDLE_MINUTES, 1, SESSION_TTL_MS / 60_000) ?? SESSION_IDLE_MINUTES,
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };
 }

@@ -12,7 +12,7 @@ import { DEFAULT_ABILITIES, roleOf } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import { audit } from '../audit';
 import {
-  callerOf, closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTokenOf, sha256, verifyPassword,
+  callerOf, closeSessions, createResetToken, dummyHash, hashPassword, openSession, sessionTime, sessionTokenOf, sha256, verifyPassword,
 } from '../auth';
 import { now, type Row } from '../db';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors';
@@ -52,13 +52,13 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       await queueMail(trx, 'WELCOME', email, { name, email, site_url: config.publicUrl });
       return created;
     });
-    const token = await openSession(db, Number(user.id));
+    const token = await openSession(db, Number(user.id), sessionTime(ctx));
     return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
   });
 
   /** A new session for a user who proved who they are (with a second factor at `factorAt`, ms). */
   const signedIn = async (user: Row, factorAt?: number) => {
-    const token = await openSession(db, Number(user.id), factorAt);
+    const token = await openSession(db, Number(user.id), sessionTime(ctx), factorAt);
     await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
     const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
     return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });

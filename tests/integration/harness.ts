@@ -150,7 +150,11 @@ export interface ServerOptions {
   /** Storage quota and grace period of uploads. */
   uploads?: Partial<UploadPolicy>;
   /** Settings of the server's own rules (an order's hold time, the cap per buyer). */
-  config?: { orderHoldMinutes?: number; orderMaxPerBuyer?: number; payoutHoldDays?: number; mfaKey?: string; adminSecondFactor?: 'optional' | 'required' };
+  config?: {
+    orderHoldMinutes?: number; orderMaxPerBuyer?: number; payoutHoldDays?: number; mfaKey?: string;
+    adminSecondFactor?: 'optional' | 'required'; sellerSecondFactor?: 'optional' | 'required'; sessionIdleMinutes?: number;
+    breachedPasswordsUrl?: string;
+  };
   /** The operator's side: METRICS_TOKEN, whether the process is stopping. */
   ops?: OpsContext;
   /** FILES_BUCKET and FILES_PATH_STYLE: files in an S3-compatible bucket (the SDK's environment set). */
