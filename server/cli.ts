@@ -10,7 +10,7 @@ import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
 import { seedReference } from './seed';
 import { createUser } from './routes/users';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
+import { readNewPassword } from './passwords';
 
 const [command, ...rest] = process.argv.slice(2);
 if (command !== 'create-admin') {
@@ -25,11 +25,18 @@ if (!values.email || !values.password || values.password.length < MIN_PASSWORD_L
   console.error(`create-admin needs --email and a --password of at least ${MIN_PASSWORD_LENGTH} characters`);
   process.exit(2);
 }
-if (isCommonPassword(values.password)) {
-  console.error(COMMON_PASSWORD_MESSAGE);
+const config = readConfig();
+// The rules of every new password: not common, no context-specific word, not breached (when the
+// operator set BREACHED_PASSWORDS_URL).
+const name = values.name ?? 'Administrator';
+try {
+  await readNewPassword(values, { name, email: values.email, phone: values.phone }, {
+    breachedPasswordsUrl: config.breachedPasswordsUrl, warn: (message) => console.warn(message),
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
-const config = readConfig();
 const database = openDatabase({ url: config.databaseUrl, file: path.join(config.dataDir, 'marketplace.sqlite') });
 await migrate(database);
 await seedReference(database.db);
@@ -40,7 +47,7 @@ if (exists) {
   process.exit(1);
 }
 const user = await createUser(database.db, {
-  name: values.name ?? 'Administrator', email: values.email, phone: values.phone ?? '', password: values.password,
+  name, email: values.email, phone: values.phone ?? '', password: values.password,
   abilities: ADMIN_ABILITIES, granted: [...registry.assignable],
 });
 console.log(`Created admin ${String(user.email)} (id ${String(user.id)}) with every access`);

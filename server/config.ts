@@ -72,6 +72,8 @@ export interface ServerConfig {
   adminSecondFactor: 'optional' | 'required';
   /** SELLER_SECOND_FACTOR: 'required' makes every seller set up a second factor before anything else. */
   sellerSecondFactor: 'optional' | 'required';
+  /** BREACHED_PASSWORDS_URL: a Have I Been Pwned-compatible range service new passwords are looked up in (off without it). */
+  breachedPasswordsUrl?: string;
   /** SESSION_IDLE_MINUTES: a session unused this long is refused (30 by default). */
   sessionIdleMinutes: number;
   /** FILES_PATH_STYLE=1: the bucket in the path (MinIO and the like), not in the host name. */
@@ -131,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mfaKey: env.MFA_KEY || undefined,
     adminSecondFactor: env.ADMIN_SECOND_FACTOR === 'required' ? 'required' : 'optional',
     sellerSecondFactor: env.SELLER_SECOND_FACTOR === 'required' ? 'required' : 'optional',
+    breachedPasswordsUrl: env.BREACHED_PASSWORDS_URL || undefined,
     sessionIdleMinutes: wholeNumber(env.SESSION_IDLE_MINUTES, 1, SESSION_TTL_MS / 60_000) ?? SESSION_IDLE_MINUTES,
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : Math.max(1, Math.min(64, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
   };

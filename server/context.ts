@@ -25,7 +25,7 @@ export interface Context {
    * when filesBucket names an S3-compatible bucket (server/storage.ts).
    */
   config: Pick<ServerConfig, 'strict' | 'publicUrl' | 'demo' | 'directoryKey'>
-    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'payoutHoldDays' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor' | 'sellerSecondFactor' | 'sessionIdleMinutes'>>
+    & Partial<Pick<ServerConfig, 'orderHoldMinutes' | 'orderMaxPerBuyer' | 'payoutHoldDays' | 'filesBucket' | 'filesPathStyle' | 'mfaKey' | 'adminSecondFactor' | 'sellerSecondFactor' | 'sessionIdleMinutes' | 'breachedPasswordsUrl'>>
     & { dataDir?: string; dataDialect?: DataDialect; uploads?: Partial<UploadPolicy> };
   /** Attempt limits (sign-in, reset, registration, anonymous writes) and the clock they count by. */
   limits?: Limits;

@@ -7,7 +7,7 @@
  * ('sign out everywhere else'). Nobody sees or ends another user's sessions; admins end them by
  * blacklisting (/user/status).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_ABILITIES, roleOf } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import { audit } from '../audit';
@@ -21,7 +21,7 @@ import { readId } from '../records';
 import { queueMail } from '../mail';
 import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
 import { ok } from './common';
-import { readPassword } from '../passwords';
+import { checkNewPassword, readNewPassword, readPassword, type PasswordChecks } from '../passwords';
 import { secondFactorAtSignIn } from './secondFactor';
 import { mustEnrol } from '../secondFactorPolicy';
 import { PASSKEY_REFUSED, passwordlessUser } from '../passkeys';
@@ -32,6 +32,10 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, throttle = new Throttle(db) } = ctx;
   const clock = ctx.clock ?? Date.now;
   const { limits } = throttle;
+  /** A new password's checks beyond its shape, with this request's log for a breach service that does not answer. */
+  const checks = (request: FastifyRequest): PasswordChecks => ({
+    breachedPasswordsUrl: config.breachedPasswordsUrl, warn: (message) => request.log.warn(message),
+  });
 
   app.post('/user', async (request) => {
     await throttle.take([[addressKey('register', request.ip), limits.register]]);
@@ -40,7 +44,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
     const email = text(body, 'email', { required: true, type: 'email' }).toLowerCase();
     const phone = text(body, 'phone', { required: true, max: 32 });
     if (!PHONE.test(phone)) throw badRequest('phone must be a phone number such as +447700900123');
-    const secret = readPassword(body);
+    const secret = await readNewPassword(body, { name, email, phone }, checks(request));
     const abilities = body.abilities === undefined ? DEFAULT_ABILITIES : abilitiesOf(body.abilities);
     if (roleOf(abilities) === 'admin') throw forbidden('An administrator account cannot be registered; ask an administrator');
     await ensureUnique(db, email, phone);
@@ -129,7 +133,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = request.caller;
       const user = await userById(db, caller.id);
       await currentPassword(throttle, body, user, 'Enter your current password to choose a new one');
-      const secret = readPassword(body);
+      const secret = await readNewPassword(body, user, checks(request));
       await db.updateTable('users').set({ password_hash: await hashPassword(secret), updated_at: now() }).where('id', '=', caller.id).execute();
       await endResetTokens(db, caller.id);
       await closeSessions(db, caller.id, sessionTokenOf(request.headers.authorization));
@@ -144,6 +148,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
     const invalid = () => badRequest('This reset link is not valid any more; please ask for a new one');
     if (!reset || reset.used_at || String(reset.expires_at) < now()) throw invalid();
     const userId = Number(reset.user_id);
+    await checkNewPassword(secret, await userById(db, userId), checks(request));
     // Single use even when two requests race: only the one that marks it used goes on.
     const claimed = await db
       .updateTable('password_resets').set({ used_at: now() })

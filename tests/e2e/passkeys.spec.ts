@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, api, apiLogin, sidebar, unique } from './helpers';
 
-const PASSWORD = 'passkey-admin-pass-1';
+const PASSWORD = 'lilac-pass-91';
 
 test('an admin adds a passkey and signs in with it, after the password and instead of it', async ({ page, baseURL }) => {
   test.setTimeout(90_000);

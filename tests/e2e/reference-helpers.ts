@@ -24,10 +24,10 @@ export async function pick(page: Page, label: string, option: string, typed = op
 export async function registered(request: APIRequestContext, name = unique('Reference User ')) {
   const email = `${unique('ref').toLowerCase()}@example.com`;
   const res = await api(request, '/user', {
-    name, email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'reference-pass-1', abilities: '[1,2]', source: 'inbuilt',
+    name, email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'heron-pass-91', abilities: '[1,2]', source: 'inbuilt',
   });
   expect(res.status).toBe(true);
-  return { name, email, password: 'reference-pass-1', token: res.detail.token as string, id: Number(res.detail.id) };
+  return { name, email, password: 'heron-pass-91', token: res.detail.token as string, id: Number(res.detail.id) };
 }
 
 export const DOCX = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document>My CV</w:document>' });

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO, api, apiLogin, signIn, sidebar, unique } from './helpers';
 
-const PASSWORD = 'second-factor-pass-1';
+const PASSWORD = 'juniper-pass-91';
 
 /** A new admin (holding 'users'), made by the demo admin. */
 async function newAdmin(page: Page) {

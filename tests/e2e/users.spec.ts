@@ -6,10 +6,10 @@ async function register(page: Page, abilities: '[1]' | '[1,2]') {
   const email = `${unique('person')}@example.com`;
   const name = unique('Person ');
   const res = await api(page.request, '/user', {
-    name, email, phone: `+1${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 9)}`, password: 'person-pass-1', abilities, source: 'inbuilt',
+    name, email, phone: `+1${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 9)}`, password: 'tulip-pass-1', abilities, source: 'inbuilt',
   });
   expect(res.status, res.query).toBe(true);
-  return { name, email, password: 'person-pass-1', id: res.detail.id as number, token: res.detail.token as string };
+  return { name, email, password: 'tulip-pass-1', id: res.detail.id as number, token: res.detail.token as string };
 }
 
 /** A second browser, signed in as this account. */

@@ -29,7 +29,7 @@ describe('production mode', () => {
   });
 
   it('creates the first admin with every access, once', async () => {
-    const { stdout } = await cli('create-admin', '--email', 'Owner@Example.com', '--password', 'owner-pass-1', '--name', 'Owner');
+    const { stdout } = await cli('create-admin', '--email', 'Owner@Example.com', '--password', 'keeper-pass-1', '--name', 'Owner');
     expect(stdout).toContain('Created admin owner@example.com');
     const database = openDatabase({ file: path.join(dir, 'marketplace.sqlite') });
     try {
@@ -38,14 +38,22 @@ describe('production mode', () => {
       expect(users).toHaveLength(1);
       expect(users[0]).toMatchObject({ email: 'owner@example.com', name: 'Owner', abilities: '[1,2,3]', is_active: 1 });
       expect(parseAccesses(users[0].granted_accesses)).toEqual([...registry.assignable]);
-      expect(await verifyPassword('owner-pass-1', users[0].password_hash)).toBe(true);
+      expect(await verifyPassword('keeper-pass-1', users[0].password_hash)).toBe(true);
       expect(await database.db.selectFrom('orderStatuses').select('id').execute()).toHaveLength(6);
     } finally {
       await database.close();
     }
-    await expect(cli('create-admin', '--email', 'owner@example.com', '--password', 'owner-pass-2')).rejects.toMatchObject({
+    await expect(cli('create-admin', '--email', 'owner@example.com', '--password', 'keeper-pass-2')).rejects.toMatchObject({
       stderr: expect.stringContaining('already exists'),
     });
+  });
+
+  it('refuses a password holding a context-specific word: the email, the name, the site (ASVS 6.2.11)', async () => {
+    for (const [password, word] of [['owner-pass-3', 'owner'], ['Rosalind-pass-3', 'rosalind'], ['my-admin-pass-3', 'admin']]) {
+      await expect(cli('create-admin', '--email', 'owner@example.com', '--password', password, '--name', 'Rosalind Fry')).rejects.toMatchObject({
+        code: 2, stderr: expect.stringContaining(`This password contains "${word}"`),
+      });
+    }
   });
 
   it('refuses a short password', async () => {

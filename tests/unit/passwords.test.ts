@@ -1,6 +1,10 @@
 /** A new password's rules (SPEC §8, §9.3), both sides of each limit, typed from the spec, not from the code. */
 import { describe, expect, it } from 'vitest';
-import { readPassword } from '../../server/passwords';
+import {
+  COMMON_PASSWORD_MESSAGE, MIN_CONTEXT_WORD, PHONE_DIGITS, SITE_WORDS, contextWordIn, contextWordMessage, readPassword,
+} from '../../server/passwords';
+import { BREACHED_MESSAGE } from '../../server/breachedPasswords';
+import { matchServerMessage } from '../../i18n/server';
 import { ApiError } from '../../server/errors';
 import { ERROR_WORDS, LIMITS } from '../spec';
 
@@ -42,5 +46,26 @@ describe('a new password', () => {
     const common = { status: 400, query: 'This password is too common; please choose another one' };
     expect(refusal({ password: 'password1' })).toEqual(common);
     expect(refusal({ password: 'PassWord1' })).toEqual(common);
+  });
+});
+
+describe('context-specific words (ASVS 6.2.11)', () => {
+  const who = { name: 'Anna-Lee Bo', email: 'first.last@example.com', phone: '+44 (0)7700 900123' };
+  it('finds the site\'s words, the email\'s local part and its parts, and the name\'s words, without case', () => {
+    for (const word of SITE_WORDS) expect(contextWordIn(`x${word.toUpperCase()}9`, {})).toBe(word);
+    expect(contextWordIn('xx-FIRST.LAST-1', who)).toBe('first.last');
+    expect(contextWordIn('xx-Last-1', who)).toBe('last');
+    expect(contextWordIn('annaZ-99', who)).toBe('anna');
+  });
+  it(`counts words of ${MIN_CONTEXT_WORD} letters and more, and ${PHONE_DIGITS} phone digits in a row, not fewer`, () => {
+    expect(contextWordIn('xx-Lee-Bo-1', who)).toBeNull();
+    expect(contextWordIn('q-900123-q', who)).toBe('900123');
+    expect(contextWordIn('q-90012-q', who)).toBeNull();
+    expect(contextWordIn('q-70090-0123', who)).toBeNull();
+  });
+  it('answers with words the console knows in both languages', () => {
+    expect(matchServerMessage(contextWordMessage('anna'))).toEqual({ key: 'server.password_context_word', values: { word: 'anna' } });
+    expect(matchServerMessage(BREACHED_MESSAGE)?.key).toBe('server.password_breached');
+    expect(matchServerMessage(COMMON_PASSWORD_MESSAGE)?.key).toBe('server.password_common');
   });
 });
