@@ -57,14 +57,17 @@ export interface ResetParams {
 }
 
 export interface MarketplaceAuthProvider extends AuthProvider {
-  /** Resolves to {redirectTo} when the server requires this admin to set up a second factor first. */
+  /** Resolves to {redirectTo} when the server requires this user to set up a second factor first. */
   login(params: LoginParams): Promise<{ redirectTo: string } | void>;
   logout(): Promise<string>;
   getIdentity(): Promise<UserIdentity>;
   getPermissions(): Promise<Permissions>;
   canAccess(params: { resource: string; action?: string; record?: unknown }): Promise<boolean>;
-  /** Create an account (abilities '[1,2]') and sign in with it. */
-  register(params: RegisterParams): Promise<void>;
+  /**
+   * Create an account (abilities '[1,2]') and sign in with it; resolves to {redirectTo} when the
+   * server requires this seller to set up a second factor first.
+   */
+  register(params: RegisterParams): Promise<{ redirectTo?: string }>;
   /** Ask for a password-reset mail; resolves to the server's message. */
   requestReset(email: string): Promise<string>;
   /** Set a new password with a reset token; resolves to the server's message. */
@@ -124,7 +127,10 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
     },
     async register({ name, email, phone, password }) {
       const abilities = JSON.stringify(REGISTER_ABILITIES);
-      startSession(await api.post<AuthDetail>(PATHS.register, { name, email, phone, password, abilities, source: AUTH_SOURCE }));
+      const answer = await api.post<AuthDetail>(PATHS.register, { name, email, phone, password, abilities, source: AUTH_SOURCE });
+      startSession(answer);
+      // SELLER_SECOND_FACTOR=required: a new seller sets up a second factor first.
+      return answer.detail?.enrol_second_factor ? { redirectTo: SECOND_FACTOR_SETUP_PATH } : {};
     },
     requestReset: async (email) => (await api.post(PATHS.reset, { email })).query,
     resetPassword: async ({ reset_token, password }) =>

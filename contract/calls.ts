@@ -60,7 +60,6 @@ const obj = (properties: Record<string, unknown>, required = Object.keys(propert
 const int = { type: 'integer' };
 const str = { type: 'string' };
 const list = (items: Record<string, unknown>) => ({ type: 'array', items });
-const SESSION = obj({ token: str, id: int });
 const THROTTLED = 'Too many attempts from this address or for this account; Retry-After says when to try again';
 const PAGE_OF = (items: Record<string, unknown>) => ({
   ...obj({ data: list(items), total: int, from: { type: ['integer', 'null'] }, to: { type: ['integer', 'null'] }, current_page: int, last_page: int, per_page: int }),
@@ -68,11 +67,17 @@ const PAGE_OF = (items: Record<string, unknown>) => ({
 const ADMIN: readonly CallRole[] = ['admin'];
 const SELLER_ADMIN: readonly CallRole[] = ['seller', 'admin'];
 
+/**
+ * What registering and signing in answer: the session; enrol_second_factor: an admin or a seller who
+ * must set up a second factor (ADMIN_SECOND_FACTOR, SELLER_SECOND_FACTOR=required) before anything else.
+ */
+const SIGNED_IN_DETAIL = obj({ token: str, id: int, enrol_second_factor: { type: 'boolean' } }, ['token', 'id']);
+
 export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: PATHS.register, summary: 'Register an account (never an administrator); answers a session token', roles: ['anyone'],
     body: { name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ required: true, max: 32 }), password: s({ required: true, min: MIN_PASSWORD_LENGTH, max: 200 }), abilities: j() },
-    detail: SESSION, fails: { 403: 'An administrator account cannot be registered', 409: 'The email or phone number is already registered', 429: THROTTLED },
+    detail: SIGNED_IN_DETAIL, fails: { 403: 'An administrator account cannot be registered', 409: 'The email or phone number is already registered', 429: THROTTLED },
   },
   {
     method: 'POST', path: PATHS.login, summary: 'Sign in with email or phone and password; answers {token, id} in detail', roles: ['anyone'],
@@ -82,8 +87,7 @@ export const CALLS: readonly CallSpec[] = [
       // a passkey's assertion alone (no credential, no password) signs in instead of the password (not in strict mode).
       otp: s({ max: 64 }), passkey: j(),
     },
-    // enrol_second_factor: an admin who must set up a second factor (ADMIN_SECOND_FACTOR=required) before anything else.
-    detail: obj({ token: str, id: int, enrol_second_factor: { type: 'boolean' } }, ['token', 'id']),
+    detail: SIGNED_IN_DETAIL,
     fails: {
       401: 'The email, phone number or password is not correct; or, right, the account has a second factor to present (detail.second_factor lists its kinds)',
       403: 'The account has been deactivated', 429: THROTTLED,

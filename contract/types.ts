@@ -112,7 +112,7 @@ export interface Chat {
 
 /**
  * SPEC §7.2: what login and register answer in `detail`; enrol_second_factor: the server requires
- * this admin to set up a second factor before anything else (issue 26).
+ * this admin or seller to set up a second factor before anything else (issue 26).
  */
 export interface AuthDetail { token: string; id: Id; enrol_second_factor?: boolean }
 

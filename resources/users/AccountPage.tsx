@@ -1,7 +1,7 @@
 /**
- * The signed-in user's own page (named routes /account, /bank, /paypal): profile (a new email needs
- * the current password), password change (/user/update {current_password, password}), the bank
- * and Paypal details of the user's shops (SPEC §3.19, saved through /shop with the generic payload of
+ * The signed-in user's own page (named routes /account, /bank, /paypal): profile (a new email or
+ * phone number needs the current password), password change (/user/update {current_password,
+ * password}), the bank and Paypal details of the user's shops (SPEC §3.19, saved through /shop with the generic payload of
  * SPEC §3.24), the signed-in sessions with 'sign out everywhere else', the user's address (the default
  * delivery address), writing to support and asking for the account's deletion. /bank and /paypal open
  * their sections.
@@ -45,14 +45,17 @@ function ProfileSection({ profile }: { profile: RaRecord }) {
   const refreshProfile = useRefreshProfile();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(String(profile.email ?? ''));
-  const emailChanged = email.trim().toLowerCase() !== String(profile.email ?? '').toLowerCase();
+  const [phone, setPhone] = useState(String(profile.phone ?? ''));
+  // The identifiers one signs in with: a new email or phone number asks for the current password.
+  const identifierChanged =
+    email.trim().toLowerCase() !== String(profile.email ?? '').toLowerCase() || phone.trim() !== String(profile.phone ?? '').trim();
   const submit = async (values: Record<string, unknown>) => {
     // The contract's fields of /user/edit (SPEC §7.2), the user's own abilities unchanged; the
-    // current password only when the email changes (an extension the server asks for).
+    // current password only when the email or phone changes (an extension the server asks for).
     const body = {
       abilities: profile.abilities, applications: profile.applications ?? null, email: values.email, id: profile.id,
       is_active: profile.is_active, name: values.name, phone: values.phone,
-      ...(emailChanged ? { current_password: values.current_password } : {}),
+      ...(identifierChanged ? { current_password: values.current_password } : {}),
     };
     try {
       answer.success((await dataProvider.call(PATHS.userEdit, body)).query);
@@ -68,8 +71,8 @@ function ProfileSection({ profile }: { profile: RaRecord }) {
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, columnGap: 2 }}>
           <TextInput source="name" label={`${T}.name`} validate={required()} />
           <TextInput source="email" type="email" label={`${T}.email`} validate={required()} onChange={(e) => setEmail(e.target.value)} />
-          <TextInput source="phone" type="tel" label={`${T}.phone`} />
-          {emailChanged && (
+          <TextInput source="phone" type="tel" label={`${T}.phone`} onChange={(e) => setPhone(e.target.value)} />
+          {identifierChanged && (
             <TextInput
               source="current_password"
               type="password"

@@ -1,7 +1,8 @@
 /**
- * Where an admin is led after signing in when ADMIN_SECOND_FACTOR=required and they have no second
- * factor (issue 26): outside the console's layout (the server answers nothing else until a factor
- * is set up), the same parts as the account page, then on to the console.
+ * Where an admin (ADMIN_SECOND_FACTOR=required) or a seller (SELLER_SECOND_FACTOR=required) without a
+ * second factor is led after signing in or registering (issue 26): outside the console's layout (the
+ * server answers nothing else until a factor is set up), the same parts as the account page, then
+ * on to the console.
  */
 import { Button, Stack, Typography } from '@mui/material';
 import { useLogout, useRedirect, useTranslate } from 'react-admin';

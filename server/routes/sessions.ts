@@ -57,15 +57,17 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
       return created;
     });
     const token = await openSession(db, Number(user.id), sessionTime(ctx));
-    return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id) } });
+    return ok({ query: 'Your account has been created', detail: { token, id: Number(user.id), ...enrolment(user) } });
   });
+
+  /** {enrol_second_factor: true} when the policy makes this new session's user set up a second factor first. */
+  const enrolment = (user: Row) => (mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {});
 
   /** A new session for a user who proved who they are (with a second factor at `factorAt`, ms). */
   const signedIn = async (user: Row, factorAt?: number) => {
     const token = await openSession(db, Number(user.id), sessionTime(ctx), factorAt);
     await audit(db, { caller: callerOf(user), action: 'sign-in', entity: 'users', recordId: Number(user.id) });
-    const enrol = mustEnrol(config, callerOf(user)) ? { enrol_second_factor: true } : {};
-    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrol } });
+    return ok({ query: 'Signed in successfully', detail: { token, id: Number(user.id), ...enrolment(user) } });
   };
 
   app.post('/user/terminal', async (request) => {

@@ -18,7 +18,7 @@ import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
 import { Throttle, accountKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
-import { requireFreshSecondFactor } from '../secondFactor';
+import { factorsOfUser, requireFreshSecondFactor } from '../secondFactor';
 
 /** The user's address (SPEC §3.2 userForm): the default delivery address at checkout. */
 const ADDRESS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
@@ -90,6 +90,19 @@ export async function currentPassword(throttle: Throttle, body: Row, user: Row, 
   if (typeof given !== 'string' || given === '') throw badRequest(missing);
   if (given.length > 200 || !(await verifyPassword(given, user.password_hash))) throw forbidden('The current password is not correct');
   await throttle.undo(keys);
+}
+
+/**
+ * Re-authentication before one's own sign-in identifiers change (ASVS 7.5.1): the current password;
+ * or, for a user with a second factor, that factor presented in this session within 5 minutes (the
+ * step-up answer asks for it when it is not).
+ */
+export async function reauthenticate(throttle: Throttle, caller: Caller, body: Row, missing: string, at: number): Promise<void> {
+  const given = body.current_password;
+  if ((given === undefined || given === null || given === '') && factorsOfUser(caller.user).length > 0) {
+    return requireFreshSecondFactor(caller, at);
+  }
+  await currentPassword(throttle, body, caller.user, missing);
 }
 
 /** Every reset link of a user still outstanding stops working (password or email changed). */
@@ -169,7 +182,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     const emailChanged = typeof values.email === 'string' && values.email !== String(before.email);
-    if (self && emailChanged) await currentPassword(throttle, body, before, 'Enter your current password to change your email');
+    const phoneChanged = values.phone !== undefined && String(values.phone ?? '') !== String(before.phone ?? '');
+    // The identifiers one signs in with change only after proving who one is again (ASVS 7.5.1).
+    if (self && (emailChanged || phoneChanged)) {
+      const missing = emailChanged ? 'Enter your current password to change your email' : 'Enter your current password to change your phone number';
+      await reauthenticate(throttle, caller, body, missing, clock());
+    }
     await ensureUnique(db, String(values.email ?? before.email), String(values.phone ?? before.phone ?? ''), id);
     if (values.is_active === 0 && Number(before.is_active)) await closeSessions(db, id);
     if (emailChanged) await endResetTokens(db, id);

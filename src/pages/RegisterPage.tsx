@@ -48,9 +48,9 @@ export default function RegisterPage() {
 
     setPending(true);
     try {
-      await authProvider.register({ name: name.trim(), email: mail.trim(), phone: phone.trim(), password });
+      const next = await authProvider.register({ name: name.trim(), email: mail.trim(), phone: phone.trim(), password });
       await recheckAuth();
-      navigate('/');
+      navigate(next.redirectTo ?? '/');
     } catch (error) {
       notify(messageOf(error, 'auth.register.failed'), { type: 'error' });
     } finally {

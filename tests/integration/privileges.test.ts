@@ -89,6 +89,21 @@ describe('changing one\'s own email or password', () => {
     expect(right.body).toMatchObject({ status: true, detail: { email: 'mine@example.com' } });
   });
 
+  it('needs the current password for a new phone number (ASVS 7.5.1), not for the same one sent again', async () => {
+    const user = await s.userWith([1, 2]);
+    const same = await s.post('/user/edit', { id: user.id, name: 'Same phone', phone: '' }, user.token);
+    expect(same.body).toMatchObject({ status: true, detail: { name: 'Same phone' } });
+    const missing = await s.post('/user/edit', { id: user.id, phone: '+447700900555' }, user.token);
+    expect(missing).toMatchObject({ http: 400, body: { status: false, query: 'Enter your current password to change your phone number' } });
+    const wrong = await s.post('/user/edit', { id: user.id, phone: '+447700900555', current_password: 'not-it-at-all' }, user.token);
+    expect(wrong).toMatchObject({ http: 403, body: { query: 'The current password is not correct' } });
+    expect((await userRow(user.id)).phone ?? '').toBe('');
+    const right = await s.post('/user/edit', { id: user.id, phone: '+447700900555', current_password: 'password123' }, user.token);
+    expect(right.body).toMatchObject({ status: true, detail: { phone: '+447700900555' } });
+    // An admin changing another user's phone is held by the rules of managing that user, not by a password.
+    expect((await s.post('/user/edit', { id: user.id, phone: '+447700900556' }, full)).body.status).toBe(true);
+  });
+
   it('changes the password with the current one, ends other sessions and outstanding reset links', async () => {
     const user = await s.userWith([1]);
     const other = await s.login(user.email, 'password123');

@@ -331,6 +331,59 @@ describe('ADMIN_SECOND_FACTOR=required', () => {
   });
 });
 
+describe('SELLER_SECOND_FACTOR=required (ASVS 6.3.3)', () => {
+  it('holds a seller without a factor, at sign-in and from registering, until one is set up; buyers and admins are not held by it', async () => {
+    const held = await startServer({ clock, config: { mfaKey: KEY, sellerSecondFactor: 'required' } });
+    try {
+      const signIn = await held.post('/user/terminal', { credential: demo.seller.email, password: demo.seller.password });
+      expect(signIn.body.detail).toMatchObject({ enrol_second_factor: true });
+      const registered = await held.post('/user', { name: 'Held Seller', email: `held-${t}@example.com`, phone: `+4477009${String(t).slice(-5)}`, password: 'wren-pass-4417', abilities: '[1,2]' });
+      expect(registered.body.detail).toMatchObject({ enrol_second_factor: true });
+      for (const token of [signIn.body.detail.token as string, registered.body.detail.token as string]) {
+        for (const [path, body] of [['/shopz', {}], ['/dashboard', {}], ['/user/sessions', {}], ['/user/edit', { id: 1, name: 'x' }]] as const) {
+          const res = await held.post(path, body, token);
+          expect(res, path).toMatchObject({ http: 403, body: { status: false, query: 'Set up a second factor before anything else', detail: { enrol_second_factor: true } } });
+        }
+      }
+      // Buyers are not held; neither are admins (ADMIN_SECOND_FACTOR is their own setting).
+      const buyer = await held.post('/user/terminal', { credential: demo.buyer.email, password: demo.buyer.password });
+      expect(buyer.body.detail.enrol_second_factor).toBeUndefined();
+      expect((await held.post('/dashboard', {}, buyer.body.detail.token)).http).toBe(200);
+      const admin = await held.login(demo.admin.email, demo.admin.password);
+      expect((await held.post('/shops', { page: 1 }, admin)).http).toBe(200);
+      // Setting one up opens everything.
+      const seller = signIn.body.detail.token as string;
+      const { secret } = (await held.post('/user/second-factor', { action: 'totp-begin' }, seller)).body.detail;
+      expect((await held.post('/user/second-factor', { action: 'totp-confirm', code: totpCode(secret, t) }, seller)).body.status).toBe(true);
+      expect((await held.post('/shopz', {}, seller)).http).toBe(200);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('is off by default: a seller without a factor is answered', async () => {
+    const seller = await s.login(demo.seller.email, demo.seller.password);
+    expect((await s.post('/shopz', {}, seller)).http).toBe(200);
+  });
+});
+
+describe('re-authentication for a new phone number or email (ASVS 7.5.1)', () => {
+  it('takes, from a user with a factor, a factor presented within 5 minutes instead of the password; asks for it after', async () => {
+    const user = await enrolled();
+    const token = (await login(user.email, { otp: totpCode(user.secret, t) })).body.detail.token as string;
+    t += STEP;
+    const fresh = await s.post('/user/edit', { id: user.id, phone: `+4477009${String(user.id).padStart(5, '0')}` }, token);
+    expect(fresh.body).toMatchObject({ status: true });
+    t += STEP_UP_MS + 1;
+    const stale = await s.post('/user/edit', { id: user.id, phone: `+4477008${String(user.id).padStart(5, '0')}` }, token);
+    expect(stale).toMatchObject({ http: 403, body: { status: false, query: 'Confirm with your second factor to continue', detail: { step_up: true } } });
+    const email = await s.post('/user/edit', { id: user.id, email: `moved-${user.id}@example.com` }, token);
+    expect(email).toMatchObject({ http: 403, body: { detail: { step_up: true } } });
+    // The current password still does.
+    expect((await s.post('/user/edit', { id: user.id, email: `moved-${user.id}@example.com`, current_password: 'password123' }, token)).body.status).toBe(true);
+  });
+});
+
 describe('a passkey instead of the password', () => {
   it('hands out single-use challenges to anyone (throttled per address) and refuses an assertion of no stored passkey', async () => {
     const options = await s.post('/user/passkey-options', {});

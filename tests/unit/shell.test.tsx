@@ -24,7 +24,7 @@ function stubAuthProvider() {
     }),
     getPermissions: vi.fn(async () => ({ role: 'buyer' as const, granted: [] })),
     canAccess: vi.fn(async () => false),
-    register: vi.fn(async () => undefined),
+    register: vi.fn(async () => ({})),
     requestReset: vi.fn(async () => ''),
     resetPassword: vi.fn(async () => ''),
   } satisfies MarketplaceAuthProvider;
