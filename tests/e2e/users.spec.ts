@@ -157,6 +157,29 @@ test('a seller changes their Paypal email on /paypal, and signs out their other 
   expect((await api(page.request, '/user/sessions', {}, other.token)).status).toBe(false);
 });
 
+test('a new phone number on the account page asks for the current password (ASVS 7.5.1)', async ({ page }) => {
+  const seller = await register(page, '[1,2]');
+  await signedIn(page, seller);
+  await page.goto('/account');
+  const profile = page.getByRole('region', { name: 'Profile' });
+  const current = profile.getByLabel('Current password');
+  await profile.getByLabel('Full Name').fill(`${seller.name} Jr`);
+  await expect(current).toHaveCount(0);
+  const phone = `+44 7700 9${String(Date.now()).slice(-5)}`;
+  await profile.getByLabel('Phone Number').fill(phone);
+  await expect(current).toBeVisible();
+  await expect(profile.getByText('Needed to change your email or phone number')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('account-phone.png') });
+  await current.fill('not-the-password');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(notice(page, 'The current password is not correct')).toBeVisible();
+  await current.fill(seller.password);
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(notice(page, 'User updated successfully')).toBeVisible();
+  const me = await api(page.request, '/users', { id: seller.id }, seller.token);
+  expect(me.detail.phone).toBe(phone);
+});
+
 test('global search finds a product by part of its name and opens it; show all applies the search', async ({ page }) => {
   await signedIn(page, DEMO.admin);
   const box = page.getByRole('searchbox', { name: 'Search the console' });
