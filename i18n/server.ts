@@ -19,25 +19,31 @@ export const JOINER = '; ';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each template of `server.*` (titles apart) as a pattern, in the order en.ts lists them; a value never spans a joiner. */
-const patterns = Object.entries(en.server)
-  .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  .map(([name, template]) => {
-    const names: string[] = [];
-    const source = template
-      .split(/(%\{\w+\})/)
-      .map((part) => {
-        const placeholder = /^%\{(\w+)\}$/.exec(part);
-        if (!placeholder) return escape(part);
-        names.push(placeholder[1]);
-        return `((?:(?!${escape(JOINER)}).)+?)`;
-      })
-      .join('');
-    return { key: `server.${name}`, names, pattern: new RegExp(`^${source}$`, 's') };
-  });
+/**
+ * Each template of `server.*` (titles apart) as a pattern, in the order en.ts lists them: `strict`
+ * values never span a joiner (so joined texts are told apart), `loose` ones may (a value the client
+ * sent, such as a column name holding '; ').
+ */
+const compile = (loose: boolean) =>
+  Object.entries(en.server)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, template]) => {
+      const names: string[] = [];
+      const source = template
+        .split(/(%\{\w+\})/)
+        .map((part) => {
+          const placeholder = /^%\{(\w+)\}$/.exec(part);
+          if (!placeholder) return escape(part);
+          names.push(placeholder[1]);
+          return loose ? '(.+?)' : `((?:(?!${escape(JOINER)}).)+?)`;
+        })
+        .join('');
+      return { key: `server.${name}`, names, pattern: new RegExp(`^${source}$`, 's') };
+    });
+const strict = compile(false);
+const loose = compile(true);
 
-/** The `server.*` key and values a server text matches, or null. */
-export function matchServerMessage(text: string): ServerMatch | null {
+function matchWith(patterns: typeof strict, text: string): ServerMatch | null {
   for (const { key, names, pattern } of patterns) {
     const found = pattern.exec(text);
     if (found) return { key, values: Object.fromEntries(names.map((name, i) => [name, found[i + 1]])) };
@@ -45,16 +51,21 @@ export function matchServerMessage(text: string): ServerMatch | null {
   return null;
 }
 
+/** The `server.*` key and values a server text matches, or null. */
+export const matchServerMessage = (text: string): ServerMatch | null => matchWith(strict, text) ?? matchWith(loose, text);
+
 /**
  * The keys of a server text: one when the whole text is a template, one per part when it joins
  * known texts with '; ' (a save refused for several fields), null when any part is unknown.
  */
 export function describeServerText(text: string): ServerMatch[] | null {
   if (text === '') return null;
-  const whole = matchServerMessage(text);
+  const whole = matchWith(strict, text);
   if (whole) return [whole];
-  const parts = text.split(JOINER).map(matchServerMessage);
-  return parts.length > 1 && parts.every((part): part is ServerMatch => part !== null) ? parts : null;
+  const parts = text.split(JOINER).map((part) => matchWith(strict, part));
+  if (parts.length > 1 && parts.every((part): part is ServerMatch => part !== null)) return parts;
+  const sent = matchWith(loose, text);
+  return sent ? [sent] : null;
 }
 
 /** A well-formed `i18n` extension of an answer: the list of {key, values} of its `query`. */

@@ -33,7 +33,7 @@ const frLeaves = new Map(leaves(fr));
 const SAME_IN_FRENCH = new Set([
   'ID', 'CV', 'Code', 'OK', 'X', '>', '...', '—', '536', 'JPG, PNG.', 'Marketplace', 'Premier', 'Image', 'Image %{n}',
   'Description', 'description', 'Message', 'Messages', 'message', 'Total', 'Type', 'Nature', 'Qualification', 'qualification',
-  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image', 'Commission', 'Commission (%{currency})', 'Date', 'PayPal',
+  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image', 'Commission', 'Commission (%{currency})', 'Date', 'PayPal', 'Commissions',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -137,6 +137,10 @@ describe("The server's answers in the viewer's language", () => {
       { key: 'server.required', values: { field: 'type' } },
     ]);
     expect(describeServerText('name is required; whatever else')).toBeNull();
+    // A value the client sent may hold the joiner: the whole text then matches one template.
+    expect(describeServerText('Cannot filter on name; drop table brands')).toEqual([
+      { key: 'server.filter_field', values: { field: 'name; drop table brands' } },
+    ]);
   });
 
   it('matches only whole texts', () => {
