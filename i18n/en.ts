@@ -1134,6 +1134,8 @@ export const en = {
     images_uploaded: '%{count} images uploaded',
     image_removed: '1 image removed',
     images_removed: '%{count} images removed',
+    images_at_once: 'At most %{count} images can be uploaded at once',
+    one_document: 'Send one document at a time',
     choose_docx: 'Choose a .docx document to upload (file)',
     send_clear: "Send {tyype: 'clear', tag} to remove a product's images",
     no_images_for: 'No images are stored for %{tag}',

@@ -1118,6 +1118,8 @@ export const fr = {
     images_uploaded: '%{count} images envoyées',
     image_removed: '1 image supprimée',
     images_removed: '%{count} images supprimées',
+    images_at_once: "Au plus %{count} images peuvent être envoyées à la fois",
+    one_document: 'Envoyez un seul document à la fois',
     choose_docx: 'Choisissez un document .docx à envoyer (file)',
     send_clear: "Envoyez {tyype: 'clear', tag} pour supprimer les images d'un produit",
     no_images_for: "Aucune image n'est enregistrée pour %{tag}",
