@@ -913,9 +913,12 @@ export const en = {
   },
   /**
    * The server's answers (`query`), worded exactly as the server sends them (English on the wire, SPEC
-   * §8). The console shows a known one in the viewer's language: each template here is matched
-   * against the text received, in this order, and its %{…} parts are carried into the translation
-   * (i18n/server.ts). An unknown text is shown as sent. `titles` names the records of those texts.
+   * §8): every text the server sends is one of these templates (the integration harness fails a test
+   * whose answer's text matches none). The server names the key and %{…} values of its text in the
+   * answer's `i18n` extension; the console shows the key's words in the viewer's language, or, from a
+   * back end that sends no keys, matches the text against these templates in this order (more
+   * specific ones first), and shows an unknown text as sent (i18n/server.ts). `titles` names the
+   * records of those texts.
    */
   server: {
     payout_created: 'Payout of %{amount} %{currency} created',
