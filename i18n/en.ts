@@ -1168,6 +1168,8 @@ export const en = {
     body_not_json: 'The request body is not valid JSON',
     body_too_large: 'The request body is too large',
     body_nested: 'The request body is nested too deeply (at most %{depth} levels)',
+    content_length: 'The request body does not match its Content-Length',
+    request_cut: 'The request was cut off before its body arrived',
     media_type: 'The request must be sent as JSON or as a multipart form',
     json_only: 'This call takes a JSON body; only the users call and the uploads take a multipart form',
     send_multipart: 'Send the files as a multipart form',

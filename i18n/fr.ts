@@ -1149,6 +1149,8 @@ export const fr = {
     body_not_json: "Le corps de la requête n'est pas du JSON valide",
     body_too_large: 'Le corps de la requête est trop volumineux',
     body_nested: 'Le corps de la requête est trop imbriqué (au plus %{depth} niveaux)',
+    content_length: 'Le corps de la requête ne correspond pas à son Content-Length',
+    request_cut: "La requête a été interrompue avant l'arrivée de son corps",
     media_type: 'La requête doit être envoyée en JSON ou sous forme de formulaire multipart',
     json_only: "Cet appel prend un corps JSON ; seuls l'appel des utilisateurs et les envois prennent un formulaire multipart",
     send_multipart: 'Envoyez les fichiers sous forme de formulaire multipart',
