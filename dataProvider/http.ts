@@ -6,6 +6,7 @@
 import { HttpError } from 'react-admin';
 import { PATHS, USERS_PERMISSION, type Info, type SecondFactorDetail } from '../contract';
 import { getSession } from '../authProvider/session';
+import { rememberServerWords } from '../i18n/server';
 
 export interface HttpResponse {
   status: number;
@@ -63,6 +64,11 @@ export function onStepUp(handler: StepUpHandler | null): void {
 const needsStepUp = (json: unknown): json is { detail: SecondFactorDetail } =>
   isObject(json) && isObject(json.detail) && json.detail.step_up === true && Array.isArray(json.detail.second_factor);
 
+/** The message keys an answer names for its `query` (the `i18n` extension), so the console words that text in its language. */
+const rememberWords = (json: unknown) => {
+  if (isObject(json)) rememberServerWords(json.query, json.i18n);
+};
+
 export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient): Api {
   async function send<D, H>(path: string, init: RequestInit, again = true): Promise<Info<D, H>> {
     let response: HttpResponse;
@@ -76,6 +82,7 @@ export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient
       throw new HttpError(`Network Error: ${reason}`, 0, null);
     }
     const { status, statusText, json } = response;
+    rememberWords(json);
     if (again && stepUpHandler && needsStepUp(json)) {
       const confirmed = await stepUpHandler(json.detail).then(() => true, () => false);
       if (confirmed) return send(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...bearer() } }, false);

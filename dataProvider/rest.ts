@@ -16,6 +16,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { registry as defaultRegistry } from '../resources';
 import type { EntityContract, Registry } from '../contract';
 import { bearer, isObject } from './http';
+import { rememberServerWords } from '../i18n/server';
 import { answerOf, createDataProvider, fetchClient, span, withAnswer, type MarketplaceDataProvider } from './index';
 
 /** What ra-data-simple-rest expects of its HTTP client: react-admin's fetchUtils.fetchJson answer. */
@@ -47,6 +48,7 @@ export function restClient(fetchImpl: FetchLike, extraQuery = ''): (url: string,
     }
     if (response.status < 200 || response.status >= 300) {
       const query = isObject(json) ? (typeof json.query === 'string' && json.query) || (typeof json.message === 'string' && json.message) : '';
+      if (isObject(json)) rememberServerWords(json.query, json.i18n);
       throw new HttpError(query || response.statusText || `HTTP error ${response.status}`, response.status, json);
     }
     const message = response.headers.get('X-Message');

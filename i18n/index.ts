@@ -4,7 +4,7 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { registry } from '../resources';
 import { en } from './en';
 import { withWords } from './resourceWords';
-import { matchServerMessage } from './server';
+import { JOINER, serverWordsOf, type ServerMatch } from './server';
 
 export { en };
 export type { Messages } from './en';
@@ -77,13 +77,18 @@ export function createI18nProvider(wanted: Locale = initialLocale()): I18nProvid
   const initial: Locale = wanted === 'fr' && !french ? 'en' : wanted;
   const polyglot = polyglotI18nProvider(catalogue, initial, [...LOCALES]);
   markDocument(initial);
+  /** One known server text in the current language, its record name (`title`) through `server.titles`; '' when the catalogue lacks its key. */
+  const serverText = ({ key, values }: ServerMatch, options?: object) => {
+    const carried = { ...values };
+    if (carried.title) carried.title = polyglot.translate(`server.titles.${carried.title}`, { _: carried.title });
+    return polyglot.translate(key, { ...options, ...carried, _: '' });
+  };
   const translate: I18nProvider['translate'] = (key, options) => {
     if (typeof key === 'string' && key.includes(' ')) {
-      const found = matchServerMessage(key);
+      const found = serverWordsOf(key);
       if (found) {
-        const values = { ...found.values };
-        if (values.title) values.title = polyglot.translate(`server.titles.${values.title}`, { _: values.title });
-        return polyglot.translate(found.key, { ...options, ...values });
+        const words = found.map((one) => serverText(one, options));
+        if (words.every((word) => word !== '')) return words.join(JOINER);
       }
     }
     return polyglot.translate(key, options);

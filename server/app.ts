@@ -43,6 +43,7 @@ import { healthRoutes } from './ops/health';
 import { metricsRoutes } from './ops/metrics';
 import { closeConnectionsWhileStopping } from './ops/shutdown';
 import { openFileStore } from './storage';
+import { withServerWords } from './words';
 
 
 
@@ -161,6 +162,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
   guardConnections(app, t);
+  // Outside strict mode an envelope whose query is a known server text names its message key and
+  // values (i18n/server.ts), so a console shows it in the viewer's language.
+  if (!ctx.config.strict) app.addHook('preSerialization', async (_request, _reply, payload) => withServerWords(payload));
   const onAnswer = opts.onAnswer;
   if (onAnswer) {
     // First of the onSend hooks: the answer before it is compressed.

@@ -87,6 +87,9 @@ export const FASTIFY_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'The file is too large',
   FST_PARTS_LIMIT: 'Too many parts in the form',
   FST_FILES_LIMIT: 'Too many files in the form',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  // Node's own error when the client goes away while its body is read ('aborted').
+  ECONNRESET: 'The request was cut off before its body arrived',
 };
 
 /** What an error answers: its HTTP status, headers and readable text (logged when it is the server's fault). */

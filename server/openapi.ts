@@ -540,6 +540,21 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
         reset_token: { type: ['string', 'null'] },
         HLL: { description: 'A list: the paginator, or a plain array' },
         total: { type: 'integer', description: 'Extension: the number of matches of a paged array list' },
+        i18n: {
+          type: 'array',
+          minItems: 1,
+          description:
+            "Extension (absent in strict mode): the message keys of a known `query` text, one per text it joins with '; ', each with the values of its %{…} parts, for a client to word it in its own language; the catalogue is the console's `server.*` messages (English exactly as `query`)",
+          items: {
+            type: 'object',
+            properties: {
+              key: { type: 'string', pattern: '^server\\.\\w+$', examples: ['server.stock_left'] },
+              values: { type: 'object', additionalProperties: { type: 'string' }, examples: [{ count: '3', name: 'Lamp' }] },
+            },
+            required: ['key', 'values'],
+            additionalProperties: false,
+          },
+        },
       },
       required: ['status', 'query', 'detail', 'reset_token', 'HLL'],
     },

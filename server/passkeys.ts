@@ -56,7 +56,7 @@ const takeChallenge = (db: DB, userId: number, purpose: string, at: number) => a
 };
 
 const credentialOf = (body: Row): Row => {
-  if (!isObject(body.credential)) throw badRequest('credential must be the browser\'s answer, as an object');
+  if (!isObject(body.credential)) throw badRequest("credential must be the browser's answer, as an object");
   return body.credential;
 };
 

@@ -176,7 +176,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
         }
         return urls;
       });
-      return ok({ query: `${files.length} image${files.length === 1 ? '' : 's'} uploaded`, detail: { tag, files } });
+      return ok({ query: files.length === 1 ? '1 image uploaded' : `${files.length} images uploaded`, detail: { tag, files } });
     } finally {
       await removeAll([...staged.map((s) => s.tmp), ...images.flatMap((i) => [i.file, i.thumb])]);
     }
@@ -220,7 +220,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
     if (!mayManageImages(caller, Number(rows[0].owner_id))) throw forbidden('These images belong to another seller');
     await db.deleteFrom('uploads').where('kind', '=', 'image').where('tag', '=', tag).execute();
     await store.remove('images', rows.flatMap((r) => [r.file_name, r.thumb_name]).filter(Boolean).map(String));
-    return ok({ query: `${rows.length} image${rows.length === 1 ? '' : 's'} removed`, detail: { tag } });
+    return ok({ query: rows.length === 1 ? '1 image removed' : `${rows.length} images removed`, detail: { tag } });
   });
 
   app.get<{ Params: { name: string }; Querystring: { size?: string } }>('/files/images/:name', async (request, reply) => {

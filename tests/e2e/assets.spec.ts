@@ -28,13 +28,13 @@ async function firstPage(page: import('@playwright/test').Page) {
   return { all, scripts, bytes };
 }
 
-// The sign-in page is the first page most people load: at most 260 kB of JavaScript (about 257 kB
-// now: the second factor's sign-in step, and the words of payouts, mails and second factors in the
-// English messages, took it past the earlier 250 kB). The signed-in layout, the dashboard, the REST
-// dialect, the signed-in top bar's widgets, the step-up dialog, react-admin's default pages and its
-// form library load after it.
-test('the first page loads at most 260 kB of JavaScript over the wire', async ({ page }) => {
-  expect((await firstPage(page)).bytes).toBeLessThanOrEqual(260 * 1024);
+// The sign-in page is the first page most people load: at most 270 kB of JavaScript (about 261 kB
+// now: the second factor's sign-in step, the words of payouts, mails and second factors, and the
+// server's texts as templates (every `query`, docs/decisions.md) in the English messages took it past
+// the earlier 250 and 260 kB). The signed-in layout, the dashboard, the REST dialect, the signed-in
+// top bar's widgets, the step-up dialog, react-admin's default pages and its form library load after it.
+test('the first page loads at most 270 kB of JavaScript over the wire', async ({ page }) => {
+  expect((await firstPage(page)).bytes).toBeLessThanOrEqual(270 * 1024);
 });
 
 test('the first page\'s JavaScript comes compressed and cached for a year, the page itself never stale', async ({ page }) => {

@@ -198,3 +198,17 @@ test("French: a seller's screens, the language remembered from an earlier visit"
     await expectFrench(page, `seller${entry.path}`);
   }
 });
+
+test("French: a server refusal is worded by the message key its answer names", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('RaStore.locale', JSON.stringify('fr')));
+  await page.goto('/login');
+  await page.getByPlaceholder(fr.auth.login.credential_placeholder).fill('ben@example.com');
+  await page.getByLabel(fr.auth.password, { exact: false }).first().fill('ben12345');
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/terminal');
+  await page.getByRole('button', { name: fr.auth.login.submit }).click();
+  // The demo's blacklisted buyer: the server says it in English and names the key beside it.
+  const body = await (await answered).json();
+  expect(body).toMatchObject({ status: false, query: en.server.account_deactivated, i18n: [{ key: 'server.account_deactivated', values: {} }] });
+  await expect(page.getByText(fr.server.account_deactivated)).toBeVisible();
+  await expect(page.getByText(en.server.account_deactivated)).toHaveCount(0);
+});

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_ABILITIES, type Info, type Registry } from '../../contract';
-import { buildApp, type AppOptions, type Context } from '../../server/app';
+import { buildApp, type ApiExchange, type AppOptions, type Context } from '../../server/app';
 import { grantNewAccessTokens } from '../../server/accessTokens';
 import { registry as projectRegistry } from '../../server/registry';
 import { mismatch } from './documentCheck';
@@ -71,9 +71,37 @@ const reportOutside = () => {
   const found = [...new Set(outsideDocument.splice(0))];
   if (found.length) throw new Error(`The server did what its API document does not say:\n- ${found.join('\n- ')}`);
 };
+/**
+ * Texts the server sent as `query` that match no `server.*` template (i18n/en.ts), since the last
+ * test ended: every text the server says must be one the console can show in the viewer's language.
+ */
+const unknownTexts: string[] = [];
+const reportUnknown = () => {
+  const found = [...new Set(unknownTexts.splice(0))];
+  if (process.env.SERVER_TEXTS_LOG) fs.appendFileSync(process.env.SERVER_TEXTS_LOG, found.map((f) => `${f}\n`).join(''));
+  else if (found.length) throw new Error(`The server sent texts that match no server.* template of i18n/en.ts:\n- ${found.join('\n- ')}`);
+};
+const report = () => {
+  reportOutside();
+  reportUnknown();
+};
 // A mismatch fails the test whose requests caused it (or, made in a suite's setup, the file).
-afterEach(reportOutside);
-afterAll(reportOutside);
+afterEach(report);
+afterAll(report);
+
+/** Holds an answer's `query` to the catalogue: a non-empty one carries its keys (`i18n`), outside strict mode. */
+function checkWords(exchange: ApiExchange, strict: boolean) {
+  if (strict || !/json/.test(exchange.type ?? '') || typeof exchange.payload !== 'string') return;
+  let body: unknown;
+  try {
+    body = JSON.parse(exchange.payload);
+  } catch {
+    return;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const { query, i18n } = body as { query?: unknown; i18n?: unknown };
+  if (typeof query === 'string' && query !== '' && i18n === undefined) unknownTexts.push(`${exchange.method} ${exchange.route}: ${query}`);
+}
 
 /**
  * The app, as buildApp makes it, holding every answer of its API routes and every request it
@@ -83,6 +111,7 @@ export async function checkedApp(given: Context, opts: AppOptions = {}): Promise
   const app: FastifyInstance = await buildApp(given, {
     ...opts,
     onAnswer: (exchange) => {
+      checkWords(exchange, given.config.strict);
       try {
         const problem = mismatch(app.apiDocument(), exchange);
         if (problem) outsideDocument.push(problem);

@@ -6,7 +6,7 @@ import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import { browserLocale, createI18nProvider, en, loadFrench } from '../../i18n';
 import { fr } from '../../i18n/fr';
-import { matchServerMessage } from '../../i18n/server';
+import { describeServerText, matchServerMessage, rememberServerWords } from '../../i18n/server';
 import { formatMoney } from '../../contract';
 import { localDate } from '../../i18n/format';
 
@@ -33,7 +33,7 @@ const frLeaves = new Map(leaves(fr));
 const SAME_IN_FRENCH = new Set([
   'ID', 'CV', 'Code', 'OK', 'X', '>', '...', '—', '536', 'JPG, PNG.', 'Marketplace', 'Premier', 'Image', 'Image %{n}',
   'Description', 'description', 'Message', 'Messages', 'message', 'Total', 'Type', 'Nature', 'Qualification', 'qualification',
-  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image', 'Commission', 'Commission (%{currency})', 'Date', 'PayPal',
+  'Catalogue', 'Action', 'Pages', 'Active', 'Inactive', 'commission(%)', 'image', 'Commission', 'Commission (%{currency})', 'Date', 'PayPal', 'Commissions',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -115,6 +115,32 @@ describe("The server's answers in the viewer's language", () => {
     expect(english('Shop created successfully')).toBe('Shop created successfully');
     expect(english('Order status status updated successfully')).toBe('Order status status updated successfully');
     expect(french('Something nobody translated')).toBe('Something nobody translated');
+  });
+
+  it("words a text by the key its answer named, even one no template matches (a back end's own English)", () => {
+    const said = 'Lamp: 3 left, sorry';
+    expect(french(said)).toBe(said);
+    rememberServerWords(said, [{ key: 'server.stock_left', values: { count: '3', name: 'Lamp' } }]);
+    expect(french(said)).toBe(fr.server.stock_left.replace('%{count}', '3').replace('%{name}', 'Lamp'));
+    // The record's name of a named key goes through server.titles, as a matched one does.
+    rememberServerWords('Saved it!', [{ key: 'server.created', values: { title: 'Shop' } }]);
+    expect(french('Saved it!')).toBe('Boutique : création réussie');
+    // A key the console does not know: the text as sent.
+    rememberServerWords('Something new', [{ key: 'server.not_in_this_console', values: {} }]);
+    expect(french('Something new')).toBe('Something new');
+  });
+
+  it('words each of the texts a refusal joins', () => {
+    expect(french('name is required; type is required')).toBe('Le champ « name » est obligatoire; Le champ « type » est obligatoire');
+    expect(describeServerText('name is required; type is required')).toEqual([
+      { key: 'server.required', values: { field: 'name' } },
+      { key: 'server.required', values: { field: 'type' } },
+    ]);
+    expect(describeServerText('name is required; whatever else')).toBeNull();
+    // A value the client sent may hold the joiner: the whole text then matches one template.
+    expect(describeServerText('Cannot filter on name; drop table brands')).toEqual([
+      { key: 'server.filter_field', values: { field: 'name; drop table brands' } },
+    ]);
   });
 
   it('matches only whole texts', () => {
