@@ -1022,7 +1022,6 @@ export const en = {
     own_grant: 'You cannot grant accesses to yourself',
     current_password_email: 'Enter your current password to change your email',
     current_password_new: 'Enter your current password to choose a new one',
-    password_common: 'This password is too common; please choose another one',
     abilities_list: 'abilities must be a list of the numbers 1, 2 and 3, such as [1,2]',
     no_user_id: 'No user has id %{id}',
     no_user_with_id: 'There is no user with id %{id}',

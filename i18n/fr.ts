@@ -1003,7 +1003,6 @@ export const fr = {
     own_grant: 'Vous ne pouvez pas vous accorder des accès à vous-même',
     current_password_email: 'Saisissez votre mot de passe actuel pour changer votre e-mail',
     current_password_new: 'Saisissez votre mot de passe actuel pour en choisir un nouveau',
-    password_common: 'Ce mot de passe est trop courant ; veuillez en choisir un autre',
     abilities_list: 'abilities doit être une liste des nombres 1, 2 et 3, par exemple [1,2]',
     no_user_id: "Aucun utilisateur n'a l'identifiant %{id}",
     no_user_with_id: "Il n'y a pas d'utilisateur avec l'identifiant %{id}",
