@@ -68,6 +68,10 @@ const IN_PAGE = `
         requestAnimationFrame(() => setTimeout(() => {
           t.painted = performance.now();
           t.longTasks = tasks.filter((l) => l.start + l.duration > t.start && l.start < t.painted).map((l) => l.duration);
+          // The API's share: from the click to the last answer of a call made since.
+          const calls = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/') && r.startTime >= t.start && r.responseEnd <= t.inDocument);
+          t.api = calls.length ? Math.max(...calls.map((r) => r.responseEnd - r.startTime)) : 0;
+          t.firstCall = calls.length ? Math.min(...calls.map((r) => r.startTime)) - t.start : 0;
         }));
       });
       observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -76,7 +80,7 @@ const IN_PAGE = `
 })();
 `;
 
-interface Timed { start: number; inDocument: number; painted: number; longTasks: number[] }
+interface Timed { start: number; inDocument: number; painted: number; longTasks: number[]; api: number; firstCall: number }
 
 /** Arms the page, does `act`, and resolves with what the page measured. */
 async function timed(page: Page, what: 'numbers' | 'rows', act: () => Promise<void>): Promise<Timed> {
@@ -132,7 +136,7 @@ async function main() {
       results.forEach((t, i) => times[steps[i]].push(t.painted - t.start));
       longest.push(Math.max(0, ...open.longTasks));
       loads.push(loadAverage());
-      console.log(`round ${round + 1}: ${results.map((t, i) => `${steps[i]} ${(t.painted - t.start).toFixed(0)} ms`).join(', ')}; ` +
+      console.log(`round ${round + 1}: ${results.map((t, i) => `${steps[i]} ${(t.painted - t.start).toFixed(0)} ms (first call after ${t.firstCall.toFixed(0)} ms, answered in ${t.api.toFixed(0)} ms)`).join(', ')}; ` +
         `long tasks while the list opened: ${open.longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') || 'none'}; load ${loads.at(-1)!.toFixed(2)}`);
       await context.close();
     }
