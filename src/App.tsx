@@ -12,9 +12,9 @@ import type { Post } from './dashboard/stats';
 import { createI18nProvider } from '../i18n';
 import { SEARCH_PATH } from '../contract';
 import { registry } from '../resources';
-import { toResources } from './screens/registry';
+import { prefetchScreens, toResources } from './screens/registry';
 import { RouteGuard } from './screens/RouteGuard';
-import { Loaded, preload } from './screens/loaded';
+import { Loaded, preload, whenIdle } from './screens/loaded';
 import { loadCharts, loadDashboard, loadStats, prefetchStats } from './dashboard/loaders';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView } from './layout/ErrorView';
@@ -91,6 +91,8 @@ function LoginPage() {
 /** The signed-in layout (top bar, sidebar, dialogs), loaded after the sign-in page. */
 const loadLayout = () => import('./layout/ShellLayout').then((m) => ({ default: m.ShellLayout }));
 function ShellLayout({ children }: { children: ReactNode }) {
+  // Once signed in and idle, the list screens' code is fetched ahead (see prefetchScreens).
+  useEffect(() => whenIdle(() => prefetchScreens(registry)), []);
   return <Loaded loader={loadLayout} props={{ children }} fallback={<Loading />} />;
 }
 /** react-admin's own pages for the rare cases, loaded when one is shown (see <Admin> below). */

@@ -2,14 +2,14 @@
  * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type TablePaginationProps, type Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   CanAccess, Confirm, DataTable, downloadCSV, Pagination, PaginationActions, useDataProvider, useListContext, useNotify, usePermissions, useRedirect,
-  useRefresh, useTranslate, useUnselectAll, type Identifier, type PaginationActionsProps, type PaginationProps, type RaRecord,
+  useRefresh, useTranslate, useUnselectAll, type GetListParams, type Identifier, type PaginationActionsProps, type PaginationProps, type RaRecord,
 } from 'react-admin';
 import { MAX_PER_PAGE, MAX_SEARCH_ROWS, type EntityContract } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
@@ -18,7 +18,9 @@ import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
 import { inLanguage, messageOf } from '../pages/messages';
 import { Cell, CELL_FOCUS, cellText, isActivation, sortable } from './cells';
-import { useSettled } from './loaded';
+import { listQuery } from './listQuery';
+import { useSettled, whenIdle } from './loaded';
+import { useQueryClient } from '@tanstack/react-query';
 import { CompactList } from './CompactList';
 import { cleanSearch, searchProblem, searchText, toCsv } from './rules';
 
@@ -248,6 +250,52 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
   const cellsReady = useSettled(screen.columns.flatMap((c) => (c.kind === 'custom' ? [c.component] : [])));
   // On a phone, a compact list instead of columns running off-screen.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const open = useCallback(
+    (record: RaRecord) => {
+      screen.onRowClick?.(record, { openModal });
+      redirect(`/${resource}/${record.id}`);
+    },
+    [screen, openModal, redirect, resource],
+  );
+  const rowClick = useCallback((_id: Identifier, _resource: string, record: RaRecord) => {
+    open(record);
+    return false as const;
+  }, [open]);
+  const rowSx = useCallback((record: RaRecord) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {}), [selectedId]);
+  // The columns stay the same elements from one render to the next, so react-admin's memoised rows
+  // draw again only when their record changed (not when the list merely refetched or selected).
+  const columns = useMemo(
+    () =>
+      screen.columns.map((column, index) => (
+        <DataTable.Col
+          key={column.source}
+          source={column.source}
+          label={columnLabel(def.name, column)}
+          disableSort={!sortable(column)}
+          render={(record: RaRecord) =>
+            index === 0 ? (
+              // The first cell opens its row from the keyboard (Enter or Space), as a click does.
+              <span
+                tabIndex={0}
+                role="button"
+                aria-label={translate('management.open_record', { id: record.id })}
+                {...{ [CELL_FOCUS]: '' }}
+                onKeyDown={(e) => {
+                  if (e.target !== e.currentTarget || !isActivation(e.key)) return;
+                  e.preventDefault();
+                  open(record);
+                }}
+              >
+                <Cell record={record} column={column} name={def.name} />
+              </span>
+            ) : (
+              <Cell record={record} column={column} name={def.name} focusable />
+            )
+          }
+        />
+      )),
+    [screen.columns, def.name, translate, open],
+  );
   if (error) return <ErrorView />;
   if (isPending || !cellsReady) {
     return (
@@ -256,10 +304,6 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
       </Box>
     );
   }
-  const open = (record: RaRecord) => {
-    screen.onRowClick?.(record, { openModal });
-    redirect(`/${resource}/${record.id}`);
-  };
   if (phone) return <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />;
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
@@ -268,49 +312,39 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
     // window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
     <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
       <DataTable
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { px: 1 } }}
+        sx={TABLE_SX}
         storeKey={storeKey}
         hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
-        rowClick={(_id, _resource, record) => {
-          open(record);
-          return false;
-        }}
-        rowSx={(record) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {})}
+        rowClick={rowClick}
+        rowSx={rowSx}
         bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
         empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
       >
-        {screen.columns.map((column, index) => (
-          <DataTable.Col
-            key={column.source}
-            source={column.source}
-            label={columnLabel(def.name, column)}
-            disableSort={!sortable(column)}
-            render={(record: RaRecord) =>
-              index === 0 ? (
-                // The first cell opens its row from the keyboard (Enter or Space), as a click does.
-                <Box
-                  component="span"
-                  tabIndex={0}
-                  role="button"
-                  aria-label={translate('management.open_record', { id: record.id })}
-                  {...{ [CELL_FOCUS]: '' }}
-                  onKeyDown={(e) => {
-                    if (e.target !== e.currentTarget || !isActivation(e.key)) return;
-                    e.preventDefault();
-                    open(record);
-                  }}
-                >
-                  <Cell record={record} column={column} name={def.name} />
-                </Box>
-              ) : (
-                <Cell record={record} column={column} name={def.name} focusable />
-              )
-            }
-          />
-        ))}
+        {columns}
       </DataTable>
     </Box>
   );
+}
+
+const TABLE_SX = { '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { px: 1 } } as const;
+
+/**
+ * Asks for the next page while the browser is idle once a page is shown, into the query cache under
+ * the key react-admin's list reads: turning the page then shows its rows at once, and react-admin
+ * still asks the server again behind them (a page fetched ahead is never trusted alone).
+ */
+export function PrefetchNextPage({ filter }: { filter?: object }) {
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const { resource, page, perPage, sort, filterValues, total, isPending, isPlaceholderData } = useListContext();
+  const next = total !== undefined && page * perPage < total ? page + 1 : undefined;
+  const params = JSON.stringify({ filter: { ...filterValues, ...filter }, sort });
+  useEffect(() => {
+    if (isPending || isPlaceholderData || next === undefined) return;
+    const { filter: all, sort: order } = JSON.parse(params) as Pick<GetListParams, 'filter' | 'sort'>;
+    return whenIdle(() => void queryClient.prefetchQuery(listQuery(dataProvider, resource, { pagination: { page: next, perPage }, sort: order, filter: all })));
+  }, [dataProvider, queryClient, resource, next, perPage, params, isPending, isPlaceholderData]);
+  return null;
 }
 
 /** MUI's page numbers, with the first and last pages a click away. */

@@ -11,7 +11,9 @@ import { Link } from 'react-router-dom';
 import type { EntityContract } from '../../contract';
 import type { ListScreen, ResourceDefinition } from '../../resources/types';
 import { EditorPanel } from './EditorPanel';
-import { CountBadge, ExportCsvButton, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
+import { CountBadge, ExportCsvButton, ListTable, Pager, PrefetchNextPage, ScreenHeader, SearchBox } from './ListParts';
+import { CellStyles } from './cells';
+import { LIST_PARAMS } from './listQuery';
 import { Loaded } from './loaded';
 import { searchText } from './rules';
 
@@ -43,14 +45,15 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
       resource={resource}
       // The route's guard (RouteGuard) has asked for the access already, once for every route.
       disableAuthentication
-      perPage={15}
-      sort={{ field: 'id', order: 'DESC' }}
+      perPage={LIST_PARAMS.perPage}
+      sort={LIST_PARAMS.sort}
       filter={screen.filter}
       filterDefaultValues={q ? { q } : undefined}
       disableSyncWithLocation
     >
       {/* A screen without a sidebar entry of its own (/subcategory) is named by its resource. */}
       <Title title={translate(def.menu || seller || buyer ? `menu.${token}` : `resources.${def.name}.title`)} />
+      <CellStyles />
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <ScreenHeader seller={seller || buyer} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -78,6 +81,7 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
         )}
         <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId} />
         <Pager />
+        <PrefetchNextPage filter={screen.filter} />
       </Stack>
     </ListBase>
   );

@@ -71,3 +71,13 @@ export function Loaded<P extends object>({ loader, props, fallback }: { loader: 
     </Suspense>
   );
 }
+
+/** Runs `work` when the browser is next idle (or after a second where it cannot say); returns a cancel. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 1000);
+  return () => clearTimeout(handle);
+}
