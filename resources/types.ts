@@ -12,6 +12,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord, ResourceCallbacks } from 'react-admin';
 import type { ResourceApi } from '../contract';
+import type { ResourceProvider } from '../dataProvider';
 
 /** A component loaded when first shown. */
 export type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -191,6 +192,12 @@ export interface ResourceDefinition extends ResourceApi {
    * shaping, reading answers. Applied to the admin screen and its seller variant.
    */
   lifecycle?: Omit<ResourceCallbacks, 'resource'>;
+  /**
+   * Its own data calls, when the generic provider's do not fit (users' multipart list): a factory of
+   * the methods it answers differently, combined with the generic provider by react-admin's
+   * combineDataProviders. Applied to the admin screen and its variants.
+   */
+  dataProvider?: ResourceProvider;
   /**
    * Extra console pages of this resource, outside the management screen (`/catalogue`): any signed-in
    * user may open one, unless it names the sidebar token it needs (`access`).
