@@ -9,14 +9,14 @@ import { Button, Stack } from '@mui/material';
 import { CanAccess, ColumnsButton, ListBase, Title, useLocation, useParams, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { EntityContract } from '../../contract';
-import type { ListScreen, ResourceDefinition } from '../../resources/types';
+import type { ListScreen, ScreenResource } from './types';
 import { EditorPanel } from './EditorPanel';
 import { CountBadge, ExportCsvButton, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
 import { Loaded } from './loaded';
 import { searchText } from './rules';
 
 export interface ScreenProps {
-  def: ResourceDefinition;
+  def: ScreenResource;
   entity: EntityContract;
   /** The console resource: the admin screen's or the seller variant's route segment. */
   resource: string;

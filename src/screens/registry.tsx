@@ -4,14 +4,14 @@
  */
 import { Loading, type RaRecord, type ResourceProps } from 'react-admin';
 import type { Registry } from '../../contract';
-import type { ResourceDefinition } from '../../resources/types';
+import type { ScreenResource } from './types';
 import { Loaded } from './loaded';
 import { recordLabel } from './recordLabel';
 import { RouteGuard } from './RouteGuard';
 
 const loadScreen = () => import('./ManagementScreen');
 
-export function toResources(registry: Registry<ResourceDefinition>): ResourceProps[] {
+export function toResources(registry: Registry<ScreenResource>): ResourceProps[] {
   return registry.resources.flatMap((def) => {
     if (!def.screen) return [];
     const entity = registry.entity(def.name);

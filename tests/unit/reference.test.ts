@@ -14,7 +14,7 @@ import { activeFor, lifecycle } from '../../resources/deletions/lifecycle';
 import { cvName, downloadUrl } from '../../resources/applicants/download';
 import { placeText } from '../../resources/distances/place';
 import { isDayMonthYear } from '../../server/hooks/jobs';
-import type { ListScreen } from '../../resources/types';
+import type { ListScreen } from '../../src/screens/types';
 import { KEY_INDEXES } from '../spec';
 
 const API = 'http://api.test/api';
