@@ -11,7 +11,7 @@ import type { ScreenResource } from '../src/screens/types';
  * `menu` is its sidebar label (`menu.<token>`), `title` its record's name in the server's messages
  * (`server.titles.<title>`), and the rest its screen's labels under `resources.<name>`: `fields` label
  * columns by record path, `inputs` form inputs and Control options, `choices` option values,
- * `placeholders` inputs' placeholders, `name` the record's name ('Coupon |||| Coupons').
+ * `placeholders` inputs' placeholders, `filters` the list's filters, `name` the record's name ('Coupon |||| Coupons').
  */
 export interface ResourceWords {
   menu?: string;
@@ -21,6 +21,8 @@ export interface ResourceWords {
   inputs?: Readonly<Record<string, string>>;
   choices?: Readonly<Record<string, string>>;
   placeholders?: Readonly<Record<string, string>>;
+  /** The labels of the list's filters (`screen.filters`), by source. */
+  filters?: Readonly<Record<string, string>>;
 }
 
 export interface ResourceDefinition extends ScreenResource {

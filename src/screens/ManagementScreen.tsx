@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { EntityContract } from '../../contract';
 import type { ListScreen, ScreenResource } from './types';
 import { EditorPanel } from './EditorPanel';
+import { ListFilters } from './ListFilters';
 import { CountBadge, ExportCsvButton, ListTable, Pager, ScreenHeader, SearchBox } from './ListParts';
 import { Loaded } from './loaded';
 import { searchText } from './rules';
@@ -55,6 +56,7 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
         <ScreenHeader seller={seller || buyer} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
+          {screen.filters?.length ? <ListFilters name={def.name} filters={screen.filters} /> : null}
           {(editable || recordId) && (
             <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
               {translate(open ? 'management.close' : 'management.explore')}

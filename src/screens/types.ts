@@ -111,6 +111,16 @@ export interface RowClickHelpers {
   openModal(view: string, payload: unknown): void;
 }
 
+/**
+ * A filter of the list (react-admin's `<List filters>`), shown above the table: it narrows the rows to
+ * those whose field holds the chosen value. It goes to the server as the list call's `filter` (an
+ * extension the reference server honours; a legacy server's page is also filtered on the client).
+ * Labelled `resources.<name>.filters.<source>`; its values `resources.<name>.choices.<value>`.
+ */
+export type ListFilter =
+  /** One of fixed values, or all of them (the empty choice). */
+  { kind: 'select'; source: string; choices: readonly (string | number)[] };
+
 /** The management screen of SPEC §2.9, rendered by src/screens for every list resource. */
 export interface ListScreen {
   kind: 'list';
@@ -141,6 +151,8 @@ export interface ListScreen {
   onRowClick?: (record: RaRecord, helpers: RowClickHelpers) => void;
   /** A permanent filter of the list (Brands: product_id 0). */
   filter?: Readonly<Record<string, unknown>>;
+  /** Filters the user chooses above the table (products by status). */
+  filters?: readonly ListFilter[];
   /**
    * The compact list shown instead of the table on phones (react-admin's SimpleList): the columns
    * (by source) on each row's first line, second line and right-hand side. Absent: derived from the
