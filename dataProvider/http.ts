@@ -48,7 +48,7 @@ export interface CallOptions {
 export interface Api {
   /** POST a JSON body to a contract path and return the checked envelope. */
   post<D = unknown, H = unknown>(path: string, body?: object, signal?: AbortSignal): Promise<Info<D, H>>;
-  /** POST a multipart form (uploads, SPEC §7.5; the users call, SPEC §7.2). */
+  /** POST a multipart form (uploads, SPEC §7.5; the users call, SPEC §7.2) with the caller's headers and the bearer token. */
   form<D = unknown, H = unknown>(path: string, form: FormData, options?: CallOptions): Promise<Info<D, H>>;
 }
 
@@ -107,7 +107,7 @@ export function createApi(apiUrl: string, session: SessionReader, httpClient: Ht
     // No Content-Type: fetch sets the multipart boundary itself.
     form: (path, form, { headers = {}, signal } = {}) =>
       send(path, {
-        headers: { Accept: 'application/json', ...headers, ...bearer() },
+        headers: { ...headers, ...bearer() },
         body: form,
         ...(signal ? { signal } : {}),
       }),

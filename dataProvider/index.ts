@@ -374,7 +374,7 @@ export function createDataProvider({ apiUrl, resources, session, http = defaultC
       files.forEach((file, index) => form.append(index === 0 ? 'file' : `file${index}`, file));
       form.append('tag', tag);
       for (const [key, value] of Object.entries(extra)) form.append(key, value);
-      const { query, detail } = await api.form(kind === 'image' ? PATHS.uploadImage : PATHS.uploadDocx, form);
+      const { query, detail } = await api.form(kind === 'image' ? PATHS.uploadImage : PATHS.uploadDocx, form, { headers: { Accept: 'application/json' } });
       const stored = isObject(detail) && Array.isArray(detail.files) ? detail.files.map(String) : [];
       return { query, files: stored };
     },

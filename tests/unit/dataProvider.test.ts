@@ -59,7 +59,7 @@ const JSON_HEADERS = {
   Accept: 'application/json',
   Authorization: `Bearer ${TOKEN}`,
 };
-const FORM_HEADERS = { Accept: 'application/json', Authorization: `Bearer ${TOKEN}`, permission: '3' };
+const FORM_HEADERS = { Authorization: `Bearer ${TOKEN}`, permission: '3' };
 
 const paginated = (data: object[], extra: object = {}) => ({
   data, total: data.length, from: data.length ? 1 : null, to: data.length || null,
