@@ -10,6 +10,7 @@ import {
   type AuthDetail, type Info, type Role,
 } from '../contract';
 import { createApi, defaultClient, isObject, type HttpClient } from '../dataProvider/http';
+import { usersCall } from './usersCall';
 import { canUse } from './access';
 
 /** Where an admin who must set up a second factor is led after signing in (resources/users). */
@@ -84,7 +85,7 @@ export interface MarketplaceAuthProvider extends AuthProvider {
 const watched = (p: Profile) => JSON.stringify([p.name, p.email, p.abilities, p.granted_accesses, p.is_active]);
 
 export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defaultClient): MarketplaceAuthProvider {
-  const api = createApi(apiUrl, httpClient);
+  const api = createApi(apiUrl, getSession, httpClient);
   let cache: { token: string; profile: Promise<Profile> } | null = null;
 
   /** SPEC §4.1: store 'token.id' from a successful login or register. */
@@ -95,7 +96,7 @@ export function createAuthProvider(apiUrl: string, httpClient: HttpClient = defa
   }
 
   const fetchProfile = (id: string) =>
-    api.users<Profile>({ id }).then(({ detail }) => {
+    usersCall<Profile>(api, { id }).then(({ detail }) => {
       if (!isObject(detail)) throw new HttpError('Profile not found', 404, null);
       return detail as Profile;
     });

@@ -117,8 +117,6 @@ export interface ApiSpec {
   statusExtra?: Readonly<Record<string, string | number>>;
   /** Status fields the seller variant sends under another name (My Orders: `status` as `state`, SPEC §4.5). */
   sellerStatusAs?: Readonly<Record<string, string>>;
-  /** The list call is a multipart form with the permission header, which also reads one record by `{id}` (users, SPEC §7.2). */
-  multipartList?: boolean;
   /**
    * The console's save sends SPEC §3.24's one payload (contract/onePayload.ts: every legacy form's
    * fields, groups and defaults), as the legacy back end expects. Otherwise the payload is derived from

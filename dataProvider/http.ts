@@ -2,10 +2,10 @@
  * The one way the console talks to the product API (SPEC §7.1): POST, JSON in and out, the bearer
  * token on every call when a session exists (DESIGN D6), and the answer envelope checked once:
  * HTTP errors and `status: false` become react-admin HttpErrors carrying the server's `query`.
+ * It names no call of its own: the session it is given says whose token goes out.
  */
 import { HttpError } from 'react-admin';
-import { PATHS, USERS_PERMISSION, type Info, type SecondFactorDetail } from '../contract';
-import { getSession } from '../authProvider/session';
+import type { Info, SecondFactorDetail } from '../contract';
 import { rememberServerWords } from '../i18n/server';
 
 export interface HttpResponse {
@@ -37,19 +37,28 @@ export const defaultClient: HttpClient = fetchClient();
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The signed-in user as the session keeps it (SPEC §4.1 'token.id'), or null. */
+export type SessionReader = () => { token: string; id: string } | null;
+
+/** What a call may add: headers of its own (the users call's `permission`), react-admin's abort signal. */
+export interface CallOptions {
+  headers?: Readonly<Record<string, string>>;
+  signal?: AbortSignal;
+}
+
 export interface Api {
   /** POST a JSON body to a contract path and return the checked envelope. */
   post<D = unknown, H = unknown>(path: string, body?: object, signal?: AbortSignal): Promise<Info<D, H>>;
-  /** The users call: multipart fields and the permission header (SPEC §7.2). */
-  users<D = unknown, H = unknown>(fields: Record<string, string | number>, signal?: AbortSignal): Promise<Info<D, H>>;
-  /** A multipart form (uploads, SPEC §7.5). */
-  form<D = unknown, H = unknown>(path: string, form: FormData): Promise<Info<D, H>>;
+  /** POST a multipart form (uploads, SPEC §7.5; the users call, SPEC §7.2) with the caller's headers and the bearer token. */
+  form<D = unknown, H = unknown>(path: string, form: FormData, options?: CallOptions): Promise<Info<D, H>>;
 }
 
-export const bearer = (): Record<string, string> => {
-  const session = getSession();
-  return session ? { Authorization: `Bearer ${session.token}` } : {};
+/** The Authorization header of the session, when there is one. */
+export const bearerOf = (session: SessionReader): Record<string, string> => {
+  const current = session();
+  return current ? { Authorization: `Bearer ${current.token}` } : {};
 };
+
 
 /**
  * Step-up (issue 26): a call refused for want of a fresh second factor (`detail.step_up`) is sent
@@ -69,7 +78,8 @@ const rememberWords = (json: unknown) => {
   if (isObject(json)) rememberServerWords(json.query, json.i18n);
 };
 
-export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient): Api {
+export function createApi(apiUrl: string, session: SessionReader, httpClient: HttpClient = defaultClient): Api {
+  const bearer = () => bearerOf(session);
   async function send<D, H>(path: string, init: RequestInit, again = true): Promise<Info<D, H>> {
     let response: HttpResponse;
     try {
@@ -101,16 +111,12 @@ export function createApi(apiUrl: string, httpClient: HttpClient = defaultClient
         body: JSON.stringify(body),
         ...(signal ? { signal } : {}),
       }),
-    users: (fields, signal) => {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-      // No Content-Type: fetch sets the multipart boundary itself.
-      return send(PATHS.users, {
-        headers: { ...bearer(), permission: String(USERS_PERMISSION) },
+    // No Content-Type: fetch sets the multipart boundary itself.
+    form: (path, form, { headers = {}, signal } = {}) =>
+      send(path, {
+        headers: { ...headers, ...bearer() },
         body: form,
         ...(signal ? { signal } : {}),
-      });
-    },
-    form: (path, form) => send(path, { headers: { Accept: 'application/json', ...bearer() }, body: form }),
+      }),
   };
 }

@@ -1,26 +1,29 @@
 /**
- * react-admin DataProvider over the product API (SPEC §7), driven by the registry of resource files.
- * Resources are named by route segment ('shops', 'my-shops', 'Currencies-exchange'); the registry
- * maps them to their entity and tells seller variants apart. One method per data call and no
- * per-resource branch (as ra-data-simple-rest): what differs between entities is read from their
- * contract entry, and per-resource quirks live in each resource's lifecycle callbacks. Extensions a legacy server ignores
- * (per_page, sort, order, filter, scope) are sent, and everything the console needs is also done on the
- * client (seller scoping, equality filters, paging of plain-array answers).
+ * react-admin DataProvider over the product API (SPEC §7), driven by the registry of resource files
+ * it is given. Resources are named by route segment ('shops', 'my-shops', 'Currencies-exchange'); the
+ * registry maps them to their entity and tells seller variants apart. One method per data call and
+ * no per-resource branch (as ra-data-simple-rest): what differs between entities is read from their
+ * contract entry, per-resource quirks live in each resource's lifecycle callbacks, and a resource
+ * whose calls differ altogether declares its own small provider (`dataProvider`), combined with this
+ * one by react-admin's combineDataProviders. Extensions a legacy server ignores (per_page, sort,
+ * order, filter, scope) are sent, and everything the console needs is also done on the client
+ * (seller scoping, equality filters, paging of plain-array answers).
  */
-import { HttpError } from 'react-admin';
+import { HttpError, combineDataProviders } from 'react-admin';
 import type {
-  CreateParams, CreateResult, DataProvider, DeleteParams, DeleteResult, GetListParams, GetListResult,
+  CreateParams, CreateResult, DataProvider, DeleteParams, DeleteResult, GetListParams, GetListResult, GetManyParams, GetManyResult,
   GetOneParams, GetOneResult, Identifier, RaRecord, SortPayload, UpdateParams, UpdateResult,
 } from 'react-admin';
 import {
   DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE, PATHS, encodeActive,
-  type EntityContract, type Info, type Paginated, type Registry,
+  type EntityContract, type Info, type Paginated, type Registry, type ResourceApi,
 } from '../contract';
-import { registry as defaultRegistry } from '../resources';
-import { getSession } from '../authProvider/session';
-import { createApi, defaultClient, isObject, type HttpClient } from './http';
+import { createApi, defaultClient, isObject, type Api, type HttpClient, type SessionReader } from './http';
 
-export { createApi, defaultClient, fetchClient, onStepUp, type Api, type HttpClient, type HttpResponse } from './http';
+export {
+  bearerOf, createApi, defaultClient, fetchClient, onStepUp,
+  type Api, type CallOptions, type HttpClient, type HttpResponse, type SessionReader,
+} from './http';
 
 /** The pager of SPEC §2.9, returned as `meta` by getList. */
 export interface PageMeta {
@@ -58,6 +61,43 @@ export function withAnswer<T extends object>(data: T, query: string): T {
 export const answerOf = (data: unknown): string | undefined =>
   data && typeof data === 'object' ? ((data as Record<symbol, unknown>)[ANSWER] as string | undefined) : undefined;
 
+/** What a resource's own provider is built from (see `ResourceProvider`). */
+export interface ProviderParts {
+  /** The contract transport (POST JSON, multipart forms), with the session's token. */
+  api: Api;
+  /** The generic provider: the resource's other calls stay its. */
+  base: MarketplaceDataProvider;
+  /**
+   * getList as the generic provider does it (search, scoping, filters, paging of the answer), with
+   * the resource's own plain list call: `body` holds page, per_page and what else the list sends.
+   */
+  list(resource: string, params: Partial<GetListParams>, call: (body: Record<string, unknown>, signal?: AbortSignal) => Promise<Info>): Promise<GetListResult>;
+  /** The error of a record that is not there (react-admin's 404). */
+  notFound(): Error;
+}
+
+/**
+ * A resource's own data calls (react-admin's combineDataProviders picks them by resource): the
+ * methods it answers differently; the others are the generic provider's.
+ */
+export type ResourceProvider = (parts: ProviderParts) => Partial<DataProvider>;
+
+/** What the dataProvider reads of a resource file: its entity, and its own provider if any. */
+export interface DataResource extends ResourceApi {
+  dataProvider?: ResourceProvider;
+}
+
+export interface DataProviderOptions {
+  /** The product API base (SPEC §7.1 {host}). */
+  apiUrl: string;
+  /** The registry of resource files: entities, screens and their variants, resources' own providers. */
+  resources: Registry<DataResource>;
+  /** The signed-in user: the bearer token of every call, and whose rows seller and buyer screens keep. */
+  session: SessionReader;
+  /** The HTTP client; fetch by default. Tests give a recording one. */
+  http?: HttpClient;
+}
+
 export interface MarketplaceDataProvider extends DataProvider {
   /** The product API base the provider calls (SPEC §7.1 {host}). */
   apiUrl: string;
@@ -85,8 +125,6 @@ const REMOVE: Record<Exclude<EntityContract['remove'], 'none'>, (id: Identifier)
 
 const pick = (record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
-
-const isRecord = (value: unknown): value is RaRecord => isObject(value) && value.id != null;
 
 /** A save answer's `detail`, when it is the saved record, overrides what was sent. */
 const savedFields = (detail: unknown): Record<string, unknown> => (isObject(detail) ? detail : {});
@@ -143,8 +181,12 @@ const sameValue = (value: unknown, wanted: unknown): boolean =>
  * the shop's owner_id), a buyer variant the rows naming the session user as buyer (the entity's
  * buyerKey); filters compare by equality, skipping fields the rows do not carry.
  */
-function matcher(entity: EntityContract, variant: { seller: boolean; buyer?: boolean }, filter: Record<string, unknown>) {
-  const userId = getSession()?.id;
+function matcher(
+  entity: EntityContract,
+  variant: { seller: boolean; buyer?: boolean },
+  filter: Record<string, unknown>,
+  userId: string | undefined,
+) {
   const owner = variant.seller ? entity.owner : undefined;
   const ownerOf = (row: RaRecord): unknown =>
     variant.buyer && entity.buyerKey
@@ -183,20 +225,22 @@ function statusPayload(
   return { ...entity.statusExtra, ...body, id };
 }
 
-export function createDataProvider(
-  apiUrl: string,
-  httpClient: HttpClient = defaultClient,
-  registry: Registry = defaultRegistry,
-): MarketplaceDataProvider {
-  const api = createApi(apiUrl, httpClient);
+const notFound = () => new HttpError('ra.notification.item_doesnt_exist', 404, null);
+
+/** `meta` of react-admin's params goes to the call as extra fields; the provider's own fields win. */
+const withMeta = (meta: unknown, body: object): object => (isObject(meta) ? { ...meta, ...body } : body);
+
+/** The provider over the contract for every resource, and each resource's own provider over it. */
+export function createDataProvider({ apiUrl, resources, session, http = defaultClient }: DataProviderOptions): MarketplaceDataProvider {
+  const api = createApi(apiUrl, session, http);
 
   function resolve(resource: string): { entity: EntityContract; seller: boolean; buyer?: boolean } {
-    const found = registry.screen(resource);
+    const found = resources.screen(resource);
     if (!found) throw new HttpError(`Unknown resource: ${resource}`, 404, null);
     return found;
   }
 
-  async function getList(resource: string, params: Partial<GetListParams>): Promise<GetListResult> {
+  async function list(resource: string, params: Partial<GetListParams>, call: (body: Record<string, unknown>, signal?: AbortSignal) => Promise<Info>): Promise<GetListResult> {
     const variant = resolve(resource);
     const { entity, seller } = variant;
     const page = params.pagination?.page ?? FIRST_PAGE;
@@ -208,84 +252,109 @@ export function createDataProvider(
     let info: Info;
     if (text && entity.search) {
       const { keyIndex, targets } = entity.search;
-      info = await api.post(PATHS.search, { keyIndex, value: text, targets, ...paging }, signal);
-    } else if (entity.multipartList) {
-      info = await api.users(paging, signal);
+      info = await api.post(PATHS.search, withMeta(params.meta, { keyIndex, value: text, targets, ...paging }), signal);
     } else {
       const filtered = Object.keys(filter).length ? { filter } : {};
-      info = await api.post(entity.list, { ...paging, ...sortOf(params.sort), ...filtered }, signal);
+      info = await call(withMeta(params.meta, { ...paging, ...sortOf(params.sort), ...filtered }) as Record<string, unknown>, signal);
     }
-    const { rows, total, meta } = toPage(info, page, perPage, matcher(entity, variant, filter));
+    const { rows, total, meta } = toPage(info, page, perPage, matcher(entity, variant, filter, session()?.id));
     return { data: rows, total, meta };
   }
 
-  async function getOne(resource: string, { id, signal }: GetOneParams): Promise<GetOneResult> {
+  const getList = (resource: string, params: Partial<GetListParams>) =>
+    list(resource, params, (body, signal) => api.post(resolve(resource).entity.list, body, signal));
+
+  async function getOne(resource: string, { id, signal, meta }: GetOneParams): Promise<GetOneResult> {
     const variant = resolve(resource);
     const { entity, seller } = variant;
-    const keep = matcher(entity, variant, {});
+    const keep = matcher(entity, variant, {}, session()?.id);
     const find = (rows: RaRecord[]) => rows.find((row) => String(row.id) === String(id) && keep(row));
     let record: RaRecord | undefined;
-    if (entity.multipartList) {
-      const { detail } = await api.users({ id }, signal);
-      record = isRecord(detail) ? detail : undefined;
-    } else if (entity.search) {
+    if (entity.search) {
       const { keyIndex } = entity.search;
       const body = { keyIndex, value: String(id), targets: ['id'], ...(seller ? OWN : {}) };
-      record = find(rowsOf((await api.post(PATHS.search, body, signal)).HLL));
+      record = find(rowsOf((await api.post(PATHS.search, withMeta(meta, body), signal)).HLL));
     } else {
       // No search key (chats): page through the list.
       for (let page = FIRST_PAGE; !record; page++) {
-        const info = await api.post(entity.list, { page, per_page: MAX_PER_PAGE }, signal);
-        const { rows, meta } = toPage(info, page, MAX_PER_PAGE, () => true);
+        const info = await api.post(entity.list, withMeta(meta, { page, per_page: MAX_PER_PAGE }), signal);
+        const { rows, meta: pager } = toPage(info, page, MAX_PER_PAGE, () => true);
         record = find(rows);
-        if (!rows.length || page >= meta.last_page) break;
+        if (!rows.length || page >= pager.last_page) break;
       }
     }
-    if (!record) throw new HttpError('ra.notification.item_doesnt_exist', 404, null);
+    if (!record) throw notFound();
     return { data: record };
   }
 
-  async function create(resource: string, { data }: CreateParams): Promise<CreateResult> {
+  async function create(resource: string, { data, meta }: CreateParams): Promise<CreateResult> {
     const { entity } = resolve(resource);
     const { id: _ignored, ...body } = (data ?? {}) as Record<string, unknown>;
-    const { detail, query } = await api.post(entity.save, body);
+    const { detail, query } = await api.post(entity.save, withMeta(meta, body));
     return { data: withAnswer({ ...body, id: undefined, ...savedFields(detail) }, query), meta: { query } };
   }
 
-  async function update(resource: string, { id, data, previousData }: UpdateParams): Promise<UpdateResult> {
+  async function update(resource: string, { id, data, previousData, meta }: UpdateParams): Promise<UpdateResult> {
     const { entity } = resolve(resource);
     const record = { ...previousData, ...data, id };
     const body = entity.saveFields ? pick(record, entity.saveFields) : { ...data, id };
-    const { detail, query } = await api.post(entity.save, body);
+    const { detail, query } = await api.post(entity.save, withMeta(meta, body));
     return { data: withAnswer({ ...record, ...savedFields(detail) }, query), meta: { query } };
   }
 
-  async function remove(resource: string, { id, previousData }: DeleteParams): Promise<DeleteResult> {
+  async function remove(resource: string, { id, previousData, meta }: DeleteParams): Promise<DeleteResult> {
     const { entity } = resolve(resource);
     if (entity.remove === 'none') throw new HttpError(`${resource} records cannot be deleted`, 405, null);
-    const { query } = await api.post(entity.status, REMOVE[entity.remove](id));
+    const { query } = await api.post(entity.status, withMeta(meta, REMOVE[entity.remove](id)));
     return { data: withAnswer({ ...(previousData ?? { id }) }, query), meta: { query } };
   }
 
-  return {
+  /**
+   * Several records in one list call naming their ids (`filter: {id: [...]}`, an extension, a page of
+   * at most MAX_PER_PAGE ids at a time). A legacy server ignores the filter and answers its first
+   * page: the ids that page lacks are read one by one, as getOne does; an id no call finds is left
+   * out (as ra-data-simple-rest's getMany does).
+   */
+  async function getMany(resource: string, { ids, signal, meta }: GetManyParams): Promise<GetManyResult> {
+    const found = new Map<string, RaRecord>();
+    for (let start = 0; start < ids.length; start += MAX_PER_PAGE) {
+      const chunk = ids.slice(start, start + MAX_PER_PAGE);
+      const { data } = await getList(resource, { pagination: { page: FIRST_PAGE, perPage: chunk.length }, filter: { id: chunk }, signal, meta });
+      for (const row of data) found.set(String(row.id), row);
+    }
+    const missing = ids.filter((id) => !found.has(String(id)));
+    const read = await Promise.all(
+      missing.map((id) =>
+        getOne(resource, { id, signal, meta }).then(
+          (r) => r.data,
+          (error: unknown) => {
+            if (error instanceof HttpError && error.status === 404) return undefined;
+            throw error;
+          },
+        ),
+      ),
+    );
+    for (const row of read) if (row) found.set(String(row.id), row);
+    return { data: ids.flatMap((id) => found.get(String(id)) ?? []) };
+  }
+
+  const base: MarketplaceDataProvider = {
     apiUrl,
     supportAbortSignal: true,
     getList,
     getOne,
-    getMany: async (resource, { ids, signal }) => ({
-      data: (await Promise.all(ids.map((id) => getOne(resource, { id, signal })))).map((r) => r.data),
-    }),
+    getMany,
     getManyReference: (resource, { target, id, filter, ...params }) =>
       getList(resource, { ...params, filter: { ...filter, [target]: id } }),
     create,
     update,
-    updateMany: async (resource, { ids, data }) => {
-      await Promise.all(ids.map((id) => update(resource, { id, data, previousData: { id } })));
+    updateMany: async (resource, { ids, data, meta }) => {
+      await Promise.all(ids.map((id) => update(resource, { id, data, previousData: { id }, meta })));
       return { data: ids };
     },
     delete: remove,
-    deleteMany: async (resource, { ids }) => {
-      await Promise.all(ids.map((id) => remove(resource, { id })));
+    deleteMany: async (resource, { ids, meta }) => {
+      await Promise.all(ids.map((id) => remove(resource, { id, meta })));
       return { data: ids };
     },
     async setStatus(resource, { id, data, previousData = { id } }) {
@@ -305,12 +374,21 @@ export function createDataProvider(
       files.forEach((file, index) => form.append(index === 0 ? 'file' : `file${index}`, file));
       form.append('tag', tag);
       for (const [key, value] of Object.entries(extra)) form.append(key, value);
-      const { query, detail } = await api.form(kind === 'image' ? PATHS.uploadImage : PATHS.uploadDocx, form);
+      const { query, detail } = await api.form(kind === 'image' ? PATHS.uploadImage : PATHS.uploadDocx, form, { headers: { Accept: 'application/json' } });
       const stored = isObject(detail) && Array.isArray(detail.files) ? detail.files.map(String) : [];
       return { query, files: stored };
     },
     call: (path, body) => api.post(path, body),
   };
+
+  // Resources with calls of their own (users' multipart list), by entity; every other resource is the base's.
+  const parts: ProviderParts = { api, base, list, notFound };
+  const own = new Map<string, DataProvider>(
+    resources.resources.flatMap((def) => (def.dataProvider ? [[def.name, { ...base, ...def.dataProvider(parts) }] as const] : [])),
+  );
+  const combined = combineDataProviders((resource) => own.get(resources.screen(resource)?.entity.name ?? '') ?? base);
+  // The data calls go through the combination; the custom methods (status, uploads…) stay the base's.
+  return { ...base, ...combined };
 }
 
 export default createDataProvider;

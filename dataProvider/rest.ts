@@ -13,11 +13,10 @@
  */
 import { HttpError, fetchUtils, type DataProvider, type DeleteParams, type DeleteResult, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { registry as defaultRegistry } from '../resources';
-import type { EntityContract, Registry } from '../contract';
-import { bearer, isObject } from './http';
+import type { EntityContract } from '../contract';
+import { bearerOf, isObject, type SessionReader } from './http';
+import { answerOf, createDataProvider, fetchClient, span, withAnswer, type DataProviderOptions, type MarketplaceDataProvider } from './index';
 import { rememberServerWords } from '../i18n/server';
-import { answerOf, createDataProvider, fetchClient, span, withAnswer, type MarketplaceDataProvider } from './index';
 
 /** What ra-data-simple-rest expects of its HTTP client: react-admin's fetchUtils.fetchJson answer. */
 export type RestResponse = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
@@ -25,12 +24,12 @@ export type RestResponse = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** The REST face's HTTP client: JSON, the bearer token, the envelope's `query` on failures. */
-export function restClient(fetchImpl: FetchLike, extraQuery = ''): (url: string, options?: RequestInit) => Promise<RestResponse> {
+export function restClient(fetchImpl: FetchLike, session: SessionReader, extraQuery = ''): (url: string, options?: RequestInit) => Promise<RestResponse> {
   return async (url, options = {}) => {
     const headers = new Headers(options.headers ?? {});
     headers.set('Accept', 'application/json');
     if (options.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-    for (const [key, value] of Object.entries(bearer())) headers.set(key, value);
+    for (const [key, value] of Object.entries(bearerOf(session))) headers.set(key, value);
     const address = extraQuery && (!options.method || options.method === 'GET') ? `${url}${url.includes('?') ? '&' : '?'}${extraQuery}` : url;
     let response: Response;
     try {
@@ -57,15 +56,18 @@ export function restClient(fetchImpl: FetchLike, extraQuery = ''): (url: string,
   };
 }
 
-export function createRestDataProvider(
-  apiUrl: string,
-  fetchImpl: FetchLike = (input, init) => fetch(input, init),
-  registry: Registry = defaultRegistry,
-): MarketplaceDataProvider {
-  const contract = createDataProvider(apiUrl, fetchClient(fetchImpl as typeof fetch), registry);
+export interface RestDataProviderOptions extends Omit<DataProviderOptions, 'http'> {
+  /** The fetch function; the browser's by default. Tests give a recording one. */
+  fetch?: FetchLike;
+}
+
+export function createRestDataProvider({
+  apiUrl, resources: registry, session, fetch: fetchImpl = (input, init) => fetch(input, init),
+}: RestDataProviderOptions): MarketplaceDataProvider {
+  const contract = createDataProvider({ apiUrl, resources: registry, session, http: fetchClient(fetchImpl as typeof fetch) });
   const base = `${apiUrl}/rest`;
-  const all: DataProvider = simpleRestProvider(base, restClient(fetchImpl));
-  const own: DataProvider = simpleRestProvider(base, restClient(fetchImpl, 'scope=own'));
+  const all: DataProvider = simpleRestProvider(base, restClient(fetchImpl, session));
+  const own: DataProvider = simpleRestProvider(base, restClient(fetchImpl, session, 'scope=own'));
 
   /** The entity behind a console resource, and the provider its screen reads through. */
   function resolve(resource: string): { entity: EntityContract; rest: DataProvider } {

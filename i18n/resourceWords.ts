@@ -73,6 +73,9 @@ export function missingWords(resource: ResourceDefinition, catalogue: Tree): str
       if (field.kind === 'select') keys.push(...field.choices.map((c) => `${base}.choices.${c}`));
       if ('placeholder' in field && field.placeholder) keys.push(`${base}.placeholders.${field.source}`);
     }
+    for (const filter of screen.filters ?? []) {
+      keys.push(`${base}.filters.${filter.source}`, ...filter.choices.map((c) => `${base}.choices.${c}`));
+    }
     for (const option of screen.control?.options ?? []) {
       keys.push(`${base}.inputs.${option.source}`, ...option.choices.map((c) => `${base}.choices.${c}`));
     }

@@ -239,16 +239,22 @@ const wholeNumber = (max?: number): Schema => ({
   anyOf: [{ type: 'integer', minimum: 1, ...(max ? { maximum: max } : {}) }, { type: 'string', pattern: '^\\d+$' }, { enum: [null, ''] }],
 });
 
+/** A record's id in a body: a positive whole number (a text of digits is read as one). */
+const ID = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^0*[1-9]\\d*$' }] };
+
 const LIST_EXTENSIONS: Schema = {
   per_page: { ...wholeNumber(MAX_PER_PAGE), description: `Extension: rows per page (default ${DEFAULT_PER_PAGE})` },
   sort: { type: 'string', description: 'Extension: a column to order by' },
   order: { type: ['string', 'null'], pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$', description: 'Extension: the order, ASC or DESC in any case (DESC by default)' },
-  filter: { type: 'object', maxProperties: 20, additionalProperties: { type: ['string', 'number', 'null'], maxLength: 255 }, description: 'Extension: equality filters on columns' },
+  filter: {
+    type: 'object', maxProperties: 20,
+    properties: { id: { anyOf: [{ type: ['string', 'number', 'null'], maxLength: 255 }, { type: 'array', maxItems: MAX_PER_PAGE, items: ID }] } },
+    additionalProperties: { type: ['string', 'number', 'null'], maxLength: 255 },
+    description: `Extension: equality filters on columns; \`id\` may list up to ${MAX_PER_PAGE} ids (several records in one call)`,
+  },
   scope: { description: "Extension: 'own', only the caller's own records (the seller screens); any other value is ignored" },
 };
 
-/** A record's id in a body: a positive whole number (a text of digits is read as one). */
-const ID = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^0*[1-9]\\d*$' }] };
 /** No id, or an empty one: a new record. */
 const NO_ID = { enum: [null, 0, ''], description: 'Absent (or empty): a new record' };
 /** A value other than 'clear' (a delete). */

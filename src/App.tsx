@@ -5,8 +5,8 @@ import {
   type DataProvider, type ResourceCallbacks,
 } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
-import { createAuthProvider, type LoginParams } from '../authProvider';
-import { createDataProvider, type MarketplaceDataProvider } from '../dataProvider';
+import { createAuthProvider, getSession, type LoginParams } from '../authProvider';
+import { createDataProvider, type DataProviderOptions, type MarketplaceDataProvider } from '../dataProvider';
 import type { DashboardViewer } from '../contract/dashboard';
 import type { Post } from './dashboard/stats';
 import { createI18nProvider } from '../i18n';
@@ -114,11 +114,11 @@ export const RESET_PATH = '/forgot-password';
  * The console: react-admin over the product API named by the run-time configuration. Screens
  * are declared in resources/ and mapped to <Resource> elements here.
  */
-export function App({ config, restDataProvider }: { config: RuntimeConfig; restDataProvider?: (apiUrl: string) => DataProvider }) {
+export function App({ config, restDataProvider }: { config: RuntimeConfig; restDataProvider?: (options: DataProviderOptions) => DataProvider }) {
   const dataProvider = useMemo(
     () =>
       withLifecycleCallbacks(
-        restDataProvider ? restDataProvider(config.apiUrl) : createDataProvider(config.apiUrl),
+        (restDataProvider ?? createDataProvider)({ apiUrl: config.apiUrl, resources: registry, session: getSession }),
         callbacks,
       ),
     [config.apiUrl, restDataProvider],

@@ -7,7 +7,7 @@ import { Link } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { getSession } from '../../authProvider/session';
 import { useConfig } from '../../src/config';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 import { cvName, downloadUrl, failureOf } from './download';
 
 export default function CvCell({ record, source, name }: CellProps) {

@@ -1,7 +1,7 @@
 /** What an audit entry changed: 'field: before → after', one line each; a double-click shows all. */
 import { Box } from '@mui/material';
 import { useModalActions } from '../../src/dialog';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 

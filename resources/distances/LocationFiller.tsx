@@ -7,7 +7,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LocationInput } from '../../src/widgets/LocationInput';
-import type { FieldProps } from '../types';
+import type { FieldProps } from '../../src/screens/types';
 import { placeText } from './place';
 
 const TARGETS = ['location_A', 'location_B'] as const;

@@ -3,7 +3,7 @@
  * code follows the amount; the original and the rate on hover.
  */
 import { Money } from '../../src/currency';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function MoneyCell({ record, source }: CellProps) {
   const amount = record[source];

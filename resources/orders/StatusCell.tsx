@@ -3,7 +3,7 @@
  * statuses of SPEC §4); a status the console does not know shows its name as the server sent it.
  */
 import { useTranslate } from 'react-admin';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function StatusCell({ record }: CellProps) {
   const translate = useTranslate();

@@ -5,7 +5,8 @@
  * buyer, the status and every amount (server/hooks/orders.ts). /catalogue lists what a buyer can add to the cart.
  */
 import { ACTIVE, i, j, n, s } from '../../contract';
-import { defineResource, type Loader } from '../types';
+import type { Loader } from '../../src/screens/types';
+import { defineResource } from '../types';
 import type { OrderDialogProps } from './OrderDetails';
 import { PURCHASES_PATH } from './paths';
 

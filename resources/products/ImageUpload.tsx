@@ -8,7 +8,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/CloudUpload';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { FieldProps } from '../types';
+import type { FieldProps } from '../../src/screens/types';
 import { ImageList } from './ImageList';
 import { MAX_IMAGES, imageUrls, isPending } from './images';
 

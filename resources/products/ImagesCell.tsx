@@ -6,7 +6,7 @@ import { Link, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useModalActions } from '../../src/dialog';
 import { CELL_FOCUS, isActivation } from '../../src/screens/cells';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 import { AddToCartButton } from '../orders/AddToCartButton';
 import { ImageList } from './ImageList';
 import { imageUrls } from './images';

@@ -9,7 +9,7 @@ import {
 } from 'react-admin';
 import { PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
-import type { FieldProps } from '../types';
+import type { FieldProps } from '../../src/screens/types';
 import { MY_PRODUCTS_PATH } from './paths';
 
 interface ShopChoice {

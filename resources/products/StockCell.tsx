@@ -1,6 +1,6 @@
 /** In stock (SPEC §2.11): 'Out of Stock' at 0 or less. */
 import { useTranslate } from 'react-admin';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function StockCell({ record, source }: CellProps) {
   const translate = useTranslate();

@@ -2,7 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectInput, required, useGetOne } from 'react-admin';
-import type { FieldProps } from '../types';
+import type { FieldProps } from '../../src/screens/types';
 
 interface Subcategory {
   id: number;

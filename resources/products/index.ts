@@ -89,6 +89,8 @@ export default defineResource({
       ],
       remove: true,
     },
+    // Active or draft products only (the state the Control tab sets).
+    filters: [{ kind: 'select', source: 'state', choices: ['active', 'draft'] }],
   },
   lifecycle,
 });

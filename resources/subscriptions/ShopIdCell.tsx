@@ -1,5 +1,5 @@
 /** Shop id (SPEC §2.17): blank when the subscription belongs to no shop (0). */
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function ShopIdCell({ record, source }: CellProps) {
   const value: unknown = record[source];

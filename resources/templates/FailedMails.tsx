@@ -9,7 +9,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { MAIL_PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
-import type { PanelProps } from '../types';
+import type { PanelProps } from '../../src/screens/types';
 
 interface FailedMail {
   id: number;

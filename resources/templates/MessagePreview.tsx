@@ -11,7 +11,7 @@ import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'reac
 import { MAIL_PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
-import type { FieldProps } from '../types';
+import type { FieldProps } from '../../src/screens/types';
 import { eventOf } from './events';
 import { renderMail, templateProblem } from './render';
 

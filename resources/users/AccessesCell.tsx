@@ -5,7 +5,7 @@
 import { Box } from '@mui/material';
 import { parseAccesses } from '../../contract';
 import { useModalActions } from '../../src/dialog';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function AccessesCell({ record, source }: CellProps) {
   const { openModal } = useModalActions();

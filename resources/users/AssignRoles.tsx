@@ -11,7 +11,7 @@ import { roleOf } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
 import { registry } from '../index';
-import type { PanelProps } from '../types';
+import type { PanelProps } from '../../src/screens/types';
 import { grantedOf, switchProblem, tokensToSend } from './rules';
 
 export default function AssignRoles({ record, resource }: PanelProps) {

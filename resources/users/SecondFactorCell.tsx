@@ -1,6 +1,6 @@
 /** Whether a user has a second factor (issue 26), on the Users list: its kinds, or 'Off'. */
 import { useTranslate } from 'react-admin';
-import type { CellProps } from '../types';
+import type { CellProps } from '../../src/screens/types';
 
 export default function SecondFactorCell({ record, source }: CellProps) {
   const translate = useTranslate();

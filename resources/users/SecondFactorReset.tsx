@@ -9,7 +9,7 @@ import { Confirm, useDataProvider, useGetIdentity, useNotify, useRefresh, useTra
 import { PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
-import type { PanelProps } from '../types';
+import type { PanelProps } from '../../src/screens/types';
 import SecondFactorCell from './SecondFactorCell';
 
 const T = 'resources.users.second_factor';

@@ -13,7 +13,7 @@ import { isOn } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
 import { messageOf } from '../../src/pages/messages';
 import { StatusDot } from '../../src/widgets/StatusDot';
-import type { PanelProps } from '../types';
+import type { PanelProps } from '../../src/screens/types';
 import { ABILITY_CHOICES, abilitiesFor, abilityChoiceOf } from './rules';
 
 export default function UserControl({ record, resource }: PanelProps) {

@@ -5,6 +5,7 @@
  */
 import { ACTIVE, ADMIN_ONLY, REQ, s, t } from '../../contract';
 import { defineResource } from '../types';
+import { usersProvider } from './dataProvider';
 
 const account = () => import('./AccountPage');
 
@@ -19,7 +20,6 @@ export default defineResource({
     remove: 'none', activeAs: 'int', statusFields: ['is_active'],
     rules: ADMIN_ONLY,
     ownRoutes: true,
-    multipartList: true,
     saveFields: ['abilities', 'applications', 'email', 'id', 'is_active', 'name', 'phone'],
     fields: {
       name: s(REQ), email: s({ type: 'email', required: true }), phone: s({ max: 32 }),
@@ -31,6 +31,8 @@ export default defineResource({
     },
     relations: [{ as: 'shops', entity: 'shops', key: 'owner_id', kind: 'many', pick: ['id', 'name'] }],
   },
+  // The list and one user come from the multipart users call (SPEC §7.2).
+  dataProvider: usersProvider,
   // Server-only: the password's hash and how the account signs in; one account per email; found by phone.
   table: { columns: { password_hash: 'varchar(255)', source: 'varchar(32)' }, unique: [['email']], indexes: [['phone']] },
   screen: {

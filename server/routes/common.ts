@@ -1,7 +1,7 @@
 /** Small readers shared by the routes: pages, sizes, ordering, the success envelope. */
 import { DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE, envelope, type Info } from '../../contract';
 import { badRequest } from '../errors';
-import { isObject } from '../records';
+import { isObject, readId } from '../records';
 import type { ListQuery } from '../store';
 
 export const ok = <D, H>(part: Partial<Info<D, H>> = {}) => envelope<D, H>({ status: true, ...part });
@@ -30,8 +30,19 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
     if (typeof body.sort !== 'string') throw badRequest('sort must be a column name');
     q.sort = { field: body.sort, desc: order.toUpperCase() === 'DESC' };
   }
-  if (body.filter !== undefined) q.filter = readFilter(body.filter);
+  if (isObject(body.filter) && Array.isArray(body.filter.id)) {
+    // Several records by id in one call (the console's getMany): a page of them.
+    const { id, ...columns } = body.filter;
+    q.ids = readIds(id);
+    q.filter = readFilter(columns);
+  } else if (body.filter !== undefined) q.filter = readFilter(body.filter);
   return q;
+}
+
+/** A list filter's `id` list: up to a page of ids (MAX_PER_PAGE), each a positive whole number. */
+function readIds(list: readonly unknown[]): number[] {
+  if (list.length > MAX_PER_PAGE) throw badRequest(`filter.id may list at most ${MAX_PER_PAGE} ids`);
+  return [...new Set(list.map((one) => readId(one, 'Each id of filter.id')))];
 }
 
 const MAX_FILTERS = 20;

@@ -1,7 +1,7 @@
 import { isValidElement, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Loader } from '../../resources/types';
+import type { Loader } from '../screens/types';
 import { Loaded } from '../screens/loaded';
 import { useModalDispatch, useModalState } from './ModalProvider';
 

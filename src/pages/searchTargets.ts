@@ -5,7 +5,7 @@
  */
 import type { Registry } from '../../contract';
 import { canUse, type AccessProfile } from '../../authProvider/access';
-import type { ResourceDefinition } from '../../resources/types';
+import type { ScreenResource } from '../screens/types';
 
 export interface SearchTarget {
   /** The console resource (route segment) searched and linked to. */
@@ -14,7 +14,7 @@ export interface SearchTarget {
   token: string;
 }
 
-export function searchTargets(profile: AccessProfile, registry: Registry<ResourceDefinition>): SearchTarget[] {
+export function searchTargets(profile: AccessProfile, registry: Registry<ScreenResource>): SearchTarget[] {
   const targets: (SearchTarget & { order: number })[] = [];
   for (const def of registry.resources) {
     if (def.screen?.kind !== 'list' || !registry.entity(def.name).search) continue;

@@ -6,7 +6,7 @@
 import { Fragment } from 'react';
 import { Typography } from '@mui/material';
 import { SimpleList, useTranslate, type RaRecord } from 'react-admin';
-import type { Column, ListScreen } from '../../resources/types';
+import type { Column, ListScreen } from './types';
 import { Cell, cellText } from './cells';
 
 export interface CompactLines {

@@ -17,7 +17,7 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { canCreate, isOn, type EntityContract } from '../../contract';
 import { answerOf, type MarketplaceDataProvider } from '../../dataProvider';
-import type { ControlOption, Field, ListScreen, ResourceDefinition } from '../../resources/types';
+import type { ControlOption, Field, ListScreen, ScreenResource } from './types';
 import { messageOf } from '../pages/messages';
 import { StatusDot } from '../widgets/StatusDot';
 import { Cell } from './cells';
@@ -26,7 +26,7 @@ import { Loaded } from './loaded';
 import { formValuesFor, payloadFor } from './payload';
 
 export interface PanelProps {
-  def: ResourceDefinition;
+  def: ScreenResource;
   screen: ListScreen;
   entity: EntityContract;
   /** The console resource (route segment: 'shops' or 'my-shops'). */
@@ -38,7 +38,7 @@ export interface PanelProps {
 }
 
 /** Whether the console resource is the definition's seller variant ('my-products' of products). */
-const sellerVariant = (def: ResourceDefinition, resource: string) => !!def.seller && resource === def.seller.path.slice(1);
+const sellerVariant = (def: ScreenResource, resource: string) => !!def.seller && resource === def.seller.path.slice(1);
 
 
 /** Every form value a field writes: a location picker writes its levels and their details. */

@@ -5,7 +5,7 @@
  */
 import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, email, maxValue, minValue, regex, required, useGetList, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { patternRegExp, type EntityContract } from '../../contract';
-import type { Field } from '../../resources/types';
+import type { Field } from './types';
 import { CurrencyInput } from '../widgets/CurrencyInput';
 import { LocationInput } from '../widgets/LocationInput';
 import { PickOrTypeInput, type PickOption } from '../widgets/PickOrTypeInput';

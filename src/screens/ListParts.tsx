@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { MAX_PER_PAGE, MAX_SEARCH_ROWS, type EntityContract } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
-import type { Column, ListScreen, ResourceDefinition } from '../../resources/types';
+import type { Column, ListScreen, ScreenResource } from './types';
 import { useModalActions } from '../dialog';
 import { ErrorView } from '../layout';
 import { inLanguage, messageOf } from '../pages/messages';
@@ -108,7 +108,7 @@ const columnLabel = (name: string, column: Column) => `resources.${name}.fields.
  * Downloads what is listed as CSV: every row of the filtered or searched list (not only the page),
  * with the table's columns and words.
  */
-export function ExportCsvButton({ def, screen }: { def: ResourceDefinition; screen: ListScreen }) {
+export function ExportCsvButton({ def, screen }: { def: ScreenResource; screen: ListScreen }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
@@ -194,7 +194,7 @@ function BulkStatusButtons({ screen, resource, name }: { screen: ListScreen; res
 }
 
 interface TableProps {
-  def: ResourceDefinition;
+  def: ScreenResource;
   screen: ListScreen;
   entity: EntityContract;
   resource: string;

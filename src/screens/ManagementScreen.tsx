@@ -9,8 +9,9 @@ import { Button, Stack } from '@mui/material';
 import { CanAccess, ColumnsButton, ListBase, Title, useLocation, useParams, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { EntityContract } from '../../contract';
-import type { ListScreen, ResourceDefinition } from '../../resources/types';
+import type { ListScreen, ScreenResource } from './types';
 import { EditorPanel } from './EditorPanel';
+import { ListFilters } from './ListFilters';
 import { CountBadge, ExportCsvButton, ListTable, Pager, PrefetchNextPage, ScreenHeader, SearchBox } from './ListParts';
 import { CellStyles } from './cells';
 import { LIST_PARAMS } from './listQuery';
@@ -18,7 +19,7 @@ import { Loaded } from './loaded';
 import { searchText } from './rules';
 
 export interface ScreenProps {
-  def: ResourceDefinition;
+  def: ScreenResource;
   entity: EntityContract;
   /** The console resource: the admin screen's or the seller variant's route segment. */
   resource: string;
@@ -58,6 +59,7 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
         <ScreenHeader seller={seller || buyer} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
+          {screen.filters?.length ? <ListFilters name={def.name} filters={screen.filters} /> : null}
           {(editable || recordId) && (
             <Button variant="contained" onClick={() => redirect(open ? `/${resource}` : `/${resource}/create`)}>
               {translate(open ? 'management.close' : 'management.explore')}

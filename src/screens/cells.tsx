@@ -8,7 +8,7 @@ import { GlobalStyles } from '@mui/material';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { localDate } from '../../i18n/format';
 import { isOn } from '../../contract';
-import type { Column } from '../../resources/types';
+import type { Column } from './types';
 import { useModalActions } from '../dialog';
 import { StatusDot } from '../widgets/StatusDot';
 import { Loaded } from './loaded';

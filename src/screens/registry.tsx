@@ -6,7 +6,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { Loading, useDataProvider, type RaRecord, type ResourceProps } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { Registry } from '../../contract';
-import type { ResourceDefinition } from '../../resources/types';
+import type { ScreenResource } from './types';
 import { LIST_PARAMS, listQuery } from './listQuery';
 import { Loaded, preload } from './loaded';
 import { recordLabel } from './recordLabel';
@@ -14,7 +14,7 @@ import { RouteGuard } from './RouteGuard';
 
 const loadScreen = () => import('./ManagementScreen');
 
-export function toResources(registry: Registry<ResourceDefinition>): ResourceProps[] {
+export function toResources(registry: Registry<ScreenResource>): ResourceProps[] {
   return registry.resources.flatMap((def) => {
     if (!def.screen) return [];
     const entity = registry.entity(def.name);
@@ -56,7 +56,7 @@ function PrefetchFirstPage({ resource, filter = {} }: { resource: string; filter
  * generic screen and the declared cells' components. Opening a list from the sidebar then waits
  * for its rows only, not for its code (a first visit fetched some thirty files one after the other).
  */
-export function prefetchScreens(registry: Registry<ResourceDefinition>) {
+export function prefetchScreens(registry: Registry<ScreenResource>) {
   void preload(loadScreen);
   for (const def of registry.resources) {
     if (def.screen?.kind !== 'list') continue;

@@ -3,10 +3,12 @@
  * The console's dataProvider and authProvider against the reference server over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataProvider, type MarketplaceDataProvider } from '../../dataProvider';
+import { MAX_PER_PAGE } from '../../contract';
+import { createDataProvider, fetchClient, type HttpClient, type MarketplaceDataProvider } from '../../dataProvider';
 import { createAuthProvider } from '../../authProvider';
-import { clearSession } from '../../authProvider/session';
-import { startServer, demo, type TestServer } from './harness';
+import { clearSession, getSession } from '../../authProvider/session';
+import { registry } from '../../resources';
+import { startServer, demo, shopBody, type TestServer } from './harness';
 
 let s: TestServer;
 let dp: MarketplaceDataProvider;
@@ -18,7 +20,7 @@ beforeAll(async () => {
   // sends only its own: use Node's here, as a browser's fetch takes the browser's.
   globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
   s = await startServer();
-  dp = createDataProvider(s.url);
+  dp = createDataProvider({ apiUrl: s.url, resources: registry, session: getSession });
   auth = createAuthProvider(s.url);
 });
 afterAll(() => s.close());
@@ -80,6 +82,38 @@ describe('dataProvider over HTTP', () => {
     await as(demo.admin);
     expect((await dp.getList('my-shops', LIST)).total).toBe(0);
     expect((await dp.getList('shops', LIST)).total).toBe(18);
+  });
+
+  it('reads several records in one call (getMany), a seller only their own', async () => {
+    await as(demo.admin);
+    const made = [];
+    for (const name of ['Many One', 'Many Two', 'Many Three']) made.push((await dp.create('brands', { data: { name, type: 'popular', product_id: 0 } })).data);
+    const urls: string[] = [];
+    const real = fetchClient();
+    const counting: HttpClient = (url, init) => (urls.push(url), real(url, init));
+    const counted = createDataProvider({ apiUrl: s.url, resources: registry, session: getSession, http: counting });
+    const ids = made.map((b) => b.id).reverse();
+    const { data } = await counted.getMany('brands', { ids });
+    expect(data.map((b) => b.name)).toEqual(['Many Three', 'Many Two', 'Many One']);
+    expect(urls).toEqual([`${s.url}/brands`]);
+
+    // A seller's screen reads their own shops only, whichever ids it is given.
+    const admins = await s.post('/shop', shopBody('Many Admin Shop'), await s.login(demo.admin.email, demo.admin.password));
+    await as(demo.seller);
+    const own = await s.post('/shop', shopBody('Many Seller Shop'), getSession()!.token);
+    const ids2 = [own.body.detail.id, admins.body.detail.id];
+    expect((await dp.getMany('my-shops', { ids: ids2 })).data.map((r) => r.name)).toEqual(['Many Seller Shop']);
+  });
+
+  it('refuses an id list longer than a page, or holding something other than ids, with a readable message', async () => {
+    const token = await s.login(demo.admin.email, demo.admin.password);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    expect((await s.post('/brands', { page: 1, per_page: MAX_PER_PAGE, filter: { id: ids(MAX_PER_PAGE) } }, token)).http).toBe(200);
+    expect((await s.post('/brands', { page: 1, filter: { id: ids(MAX_PER_PAGE + 1) } }, token)).body).toMatchObject({
+      status: false, query: `filter.id may list at most ${MAX_PER_PAGE} ids`,
+    });
+    const bad = await s.post('/brands', { page: 1, filter: { id: [1, 'x'] } }, token);
+    expect(bad).toMatchObject({ http: 400, body: { status: false, query: 'Each id of filter.id must be a positive whole number' } });
   });
 
   it("surfaces the server's message and status on refusal", async () => {

@@ -4,11 +4,11 @@
  * method and every quirk of the contract (SPEC §7), in the manner of ra-data-simple-rest's spec.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from 'react-admin';
-import { envelope, type Info } from '../../contract';
+import { HttpError, type GetOneResult } from 'react-admin';
+import { ACTIVE, MAX_PER_PAGE, createRegistry, envelope, s, type Info } from '../../contract';
 import { registry } from '../../resources';
-import { createDataProvider, onStepUp, type HttpClient } from '../../dataProvider';
-import { clearSession, setSession } from '../../authProvider/session';
+import { createDataProvider, onStepUp, type DataResource, type HttpClient, type SessionReader } from '../../dataProvider';
+import { clearSession, getSession, setSession } from '../../authProvider/session';
 
 const API = 'http://api.test/api';
 const TOKEN = 'tok.en';
@@ -30,7 +30,7 @@ interface Call {
 const ok = (part: Partial<Info> = {}): Info => envelope({ status: true, query: 'Done', ...part });
 
 /** A client answering in turn from `answers` (then plain success) and recording every call. */
-function fake(...answers: (Answer | Error)[]) {
+function recorder(answers: (Answer | Error)[]) {
   const calls: Call[] = [];
   const client: HttpClient = async (url, init) => {
     const multipart = init.body instanceof FormData;
@@ -45,7 +45,13 @@ function fake(...answers: (Answer | Error)[]) {
     if (answer instanceof Error) throw answer;
     return { status: answer.status ?? 200, statusText: answer.statusText, json: answer.json };
   };
-  return { dp: createDataProvider(API, client), calls };
+  return { client, calls };
+}
+
+/** The provider over the console's own resource files, the session in local storage. */
+function fake(...answers: (Answer | Error)[]) {
+  const { client, calls } = recorder(answers);
+  return { dp: createDataProvider({ apiUrl: API, resources: registry, session: getSession, http: client }), calls };
 }
 
 const JSON_HEADERS = {
@@ -323,12 +329,46 @@ describe('getOne, getMany, getManyReference', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('getMany gets each id', async () => {
-    const { dp, calls } = fake({ json: ok({ HLL: rows(1) }) }, { json: ok({ HLL: rows(2) }) });
+  it('getMany asks for every id in one list call', async () => {
+    const { dp, calls } = fake({ json: ok({ HLL: paginated(rows(2, 1)) }) });
     expect(await dp.getMany('brands', { ids: [1, 2] })).toEqual({ data: rows(1, 2) });
+    expect(calls.map((c) => [c.url, c.body])).toEqual([[`${API}/brands`, { page: 1, per_page: 2, filter: { id: [1, 2] } }]]);
+  });
+
+  it('getMany reads one by one the ids a legacy server left out (it ignores the filter), and leaves out what is not there', async () => {
+    const { dp, calls } = fake(
+      { json: ok({ HLL: paginated(rows(9, 2)) }) },
+      { json: ok({ HLL: rows(1) }) },
+      { json: ok({ HLL: [] }) },
+    );
+    expect(await dp.getMany('brands', { ids: [1, 2, 3] })).toEqual({ data: rows(1, 2) });
     expect(calls.map((c) => c.body)).toEqual([
+      { page: 1, per_page: 3, filter: { id: [1, 2, 3] } },
       { keyIndex: 13, value: '1', targets: ['id'] },
-      { keyIndex: 13, value: '2', targets: ['id'] },
+      { keyIndex: 13, value: '3', targets: ['id'] },
+    ]);
+  });
+
+  it('getMany asks a page of ids at a time, and keeps a seller to their own records', async () => {
+    const ids = Array.from({ length: MAX_PER_PAGE + 1 }, (_, i) => i + 1);
+    const mine = (list: number[]) => list.map((id) => ({ id, owner_id: USER_ID }));
+    const { dp, calls } = fake(
+      { json: ok({ HLL: paginated(mine(ids.slice(0, MAX_PER_PAGE))) }) },
+      { json: ok({ HLL: paginated([{ id: MAX_PER_PAGE + 1, owner_id: 8 }]) }) },
+      { json: ok({ HLL: [{ id: MAX_PER_PAGE + 1, owner_id: 8 }] }) },
+    );
+    const { data } = await dp.getMany('my-shops', { ids });
+    expect(data.map((r) => r.id)).toEqual(ids.slice(0, MAX_PER_PAGE));
+    expect(calls.map((c) => (c.body as { filter?: { id: unknown[] } }).filter?.id.length)).toEqual([MAX_PER_PAGE, 1, undefined]);
+    expect(calls[0].body).toMatchObject({ scope: 'own', per_page: MAX_PER_PAGE });
+  });
+
+  it('getMany of users reads each user with the users call (no call reads several)', async () => {
+    const { dp, calls } = fake({ json: ok({ detail: { id: 1, name: 'A' } }) }, { json: ok({ detail: { id: 2, name: 'B' } }) });
+    expect(await dp.getMany('users', { ids: [1, 2] })).toEqual({ data: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] });
+    expect(calls.map((c) => [c.url, c.multipart, c.body])).toEqual([
+      [`${API}/users`, true, { id: '1' }],
+      [`${API}/users`, true, { id: '2' }],
     ]);
   });
 
@@ -613,5 +653,92 @@ describe('step-up (issue 26)', () => {
     const { dp, calls } = fake(refused);
     await expect(dp.call('/shop', {})).rejects.toMatchObject({ status: 403 });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('built from what it is given: a registry, a session, an HTTP client', () => {
+  /** A small registry: a plain entity with a seller variant, and one with a provider of its own. */
+  const entity = (name: string, extra: Partial<DataResource> = {}): DataResource => ({
+    name,
+    title: name,
+    menu: { token: name, path: `/${name}`, order: 1 },
+    api: {
+      save: `/${name}-save`, list: `/${name}-list`, status: `/${name}-status`, listShape: 'paginated',
+      search: { targets: ['id', 'label'] }, remove: 'tyype', activeAs: 'int', statusFields: ['is_active'],
+      rules: { read: 'admin', create: 'admin', update: 'admin' }, fields: { label: s(), owner_id: s(), ...ACTIVE },
+    },
+    ...extra,
+  });
+  const small = createRegistry<DataResource>([
+    entity('gadgets', { seller: { token: 'my-gadgets', path: '/my-gadgets', order: 2, via: 'owner_id' } }),
+    entity('gizmos', {
+      dataProvider: ({ api, list, base }) => ({
+        getList: (resource, params) => list(resource, params, (body, signal) => api.post('/gizmos-own', { page: body.page }, signal)),
+        getOne: async (_resource, params): Promise<GetOneResult> => ({ data: { id: params.id, via: 'own', base: typeof base.getOne } }),
+      }),
+    }),
+  ]);
+  const build = (session: SessionReader, ...answers: Answer[]) => {
+    const { client, calls } = recorder(answers);
+    return { dp: createDataProvider({ apiUrl: API, resources: small, session, http: client }), calls };
+  };
+  const someone: SessionReader = () => ({ token: 'given.token', id: '42' });
+
+  it('sends the token of the session it is given, and keeps the seller rows of that session', async () => {
+    clearSession();
+    const { dp, calls } = build(someone, { json: ok({ HLL: paginated([{ id: 1, owner_id: 42 }, { id: 2, owner_id: USER_ID }]) }) });
+    const result = await dp.getList('my-gadgets', LIST);
+    expect(calls[0]).toMatchObject({ url: `${API}/gadgets-list`, headers: { Authorization: 'Bearer given.token' }, body: { scope: 'own' } });
+    expect(result.data.map((r) => r.id)).toEqual([1]);
+    const signedOut = build(() => null, { json: ok({ HLL: paginated([]) }) });
+    await signedOut.dp.getList('gadgets', LIST);
+    expect(signedOut.calls[0].headers).not.toHaveProperty('Authorization');
+  });
+
+  it("reads only the registry it is given: the app's resources are unknown to it", async () => {
+    const { dp, calls } = build(someone);
+    await expect(dp.getList('shops', LIST)).rejects.toThrow('Unknown resource: shops');
+    expect(calls).toEqual([]);
+  });
+
+  it("sends a resource's calls to its own provider (combineDataProviders), the others and the rest of its calls to the generic one", async () => {
+    const { dp, calls } = build(someone, { json: ok({ HLL: paginated(rows(5)) }) }, { json: ok({ HLL: paginated(rows(6)) }) });
+    expect((await dp.getList('gizmos', LIST)).data).toEqual(rows(5));
+    expect((await dp.getList('gadgets', LIST)).data).toEqual(rows(6));
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      [`${API}/gizmos-own`, { page: 1 }],
+      [`${API}/gadgets-list`, { page: 1, per_page: 15, sort: 'id', order: 'ASC' }],
+    ]);
+    expect(await dp.getOne('gizmos', { id: 3 })).toEqual({ data: { id: 3, via: 'own', base: 'function' } });
+    await dp.create('gizmos', { data: { label: 'x' } });
+    expect(calls[2]).toMatchObject({ url: `${API}/gizmos-save`, body: { label: 'x' } });
+    // The custom methods are the provider's own, not routed by resource.
+    expect(dp.apiUrl).toBe(API);
+    await dp.call('/anything', { a: 1 });
+    expect(calls[3]).toMatchObject({ url: `${API}/anything`, body: { a: 1 } });
+  });
+
+  it('passes meta through to the call as extra fields, the provider\'s own fields winning', async () => {
+    const { dp, calls } = build(
+      someone,
+      { json: ok({ HLL: paginated([]) }) },
+      { json: ok({ HLL: [{ id: 4 }] }) },
+      { json: ok({ query: 'Saved' }) },
+      { json: ok({ query: 'Saved' }) },
+      { json: ok({ query: 'Deleted' }) },
+    );
+    const meta = { embed: 'shop', page: 99 };
+    await dp.getList('gadgets', { ...LIST, meta });
+    await dp.getOne('gadgets', { id: 4, meta });
+    await dp.create('gadgets', { data: { label: 'a' }, meta });
+    await dp.update('gadgets', { id: 4, data: { label: 'b' }, previousData: { id: 4 }, meta });
+    await dp.delete('gadgets', { id: 4, meta });
+    expect(calls.map((c) => c.body)).toEqual([
+      { embed: 'shop', page: 1, per_page: 15, sort: 'id', order: 'ASC' },
+      { embed: 'shop', page: 99, keyIndex: small.entity('gadgets').search!.keyIndex, value: '4', targets: ['id'] },
+      { embed: 'shop', page: 99, label: 'a' },
+      { embed: 'shop', page: 99, label: 'b', id: 4 },
+      { embed: 'shop', page: 99, tyype: 'clear', id: 4 },
+    ]);
   });
 });

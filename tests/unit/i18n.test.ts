@@ -75,4 +75,21 @@ describe("i18n: every declared resource's words, in each language", () => {
     expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.wordless.fields.code']);
     expect(withWords({}, [declared], 'fr')).toMatchObject({ menu: { wordless: 'Sans mots' }, resources: { wordless: { hints: { code: 'des majuscules' } } } });
   });
+
+  it("finds a list filter's label or value a declaration lacks", () => {
+    const declared: ResourceDefinition = {
+      name: 'filtered', title: 'Filtered', menu: { token: 'filtered', path: '/filtered', order: 1 },
+      api: {
+        save: '/filtered', list: '/filtereds', status: '/filtered/status', listShape: 'array', remove: 'id', activeAs: 'int', statusFields: [],
+        rules: { read: 'admin', create: 'admin', update: 'admin' }, fields: { kind: s() },
+      },
+      words: {
+        en: { menu: 'Filtered', filters: { kind: 'Kind' }, choices: { big: 'big', small: 'small' } },
+        fr: { menu: 'Filtré', choices: { big: 'grand' } },
+      },
+      screen: { kind: 'list', columns: [], filters: [{ kind: 'select', source: 'kind', choices: ['big', 'small'] }] },
+    };
+    expect(missingWords(declared, withWords({}, [declared], 'en'))).toEqual([]);
+    expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.filtered.filters.kind', 'resources.filtered.choices.small']);
+  });
 });

@@ -9,7 +9,7 @@ import { registry } from '../../resources';
 import { byShop, orderRequest } from '../../resources/orders/checkout';
 import { cartItemOf } from '../../resources/orders/cartItem';
 import { createDataProvider, type HttpClient } from '../../dataProvider';
-import { clearSession, setSession } from '../../authProvider/session';
+import { clearSession, getSession, setSession } from '../../authProvider/session';
 
 const API = 'http://api.test/api';
 const ok = (part: Partial<Info> = {}): Info => envelope({ status: true, query: 'Done', ...part });
@@ -20,7 +20,7 @@ function fake(answer: Info = ok()) {
     calls.push({ url, body: JSON.parse(String(init.body)), headers: init.headers as Record<string, string> });
     return { status: 200, json: answer };
   };
-  return { dp: createDataProvider(API, client), calls };
+  return { dp: createDataProvider({ apiUrl: API, resources: registry, session: getSession, http: client }), calls };
 }
 
 beforeEach(() => {

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract';
 import { createDataProvider, type HttpClient } from '../../dataProvider';
-import { clearSession, setSession } from '../../authProvider/session';
+import { clearSession, getSession, setSession } from '../../authProvider/session';
 import { registry } from '../../resources';
 import { i18nProvider } from '../../i18n';
 import { buildPayload } from '../../contract';
@@ -14,7 +14,7 @@ import { activeFor, lifecycle } from '../../resources/deletions/lifecycle';
 import { cvName, downloadUrl } from '../../resources/applicants/download';
 import { placeText } from '../../resources/distances/place';
 import { isDayMonthYear } from '../../server/hooks/jobs';
-import type { ListScreen } from '../../resources/types';
+import type { ListScreen } from '../../src/screens/types';
 import { KEY_INDEXES } from '../spec';
 
 const API = 'http://api.test/api';
@@ -25,7 +25,7 @@ function fake() {
     calls.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
     return { status: 200, json: envelope({ status: true, query: 'Done', HLL: [] }) };
   };
-  return { dp: createDataProvider(API, client), calls };
+  return { dp: createDataProvider({ apiUrl: API, resources: registry, session: getSession, http: client }), calls };
 }
 
 const shown = (resource: string) => {

@@ -10,7 +10,8 @@ import { canUse, menuFor } from '../../authProvider';
 import { registry } from '../../resources';
 import { loadRegistry } from '../../server/registry';
 import { en } from '../../i18n/en';
-import type { Field, ResourceDefinition } from '../../resources/types';
+import type { ResourceDefinition } from '../../resources/types';
+import type { Field } from '../../src/screens/types';
 import { compactLines } from '../../src/screens/CompactList';
 
 const profile = (abilities: number[], granted: string[]) => ({ abilities: JSON.stringify(abilities), granted_accesses: JSON.stringify(granted) });

@@ -10,7 +10,7 @@ import { envelope } from '../../contract';
 import { registry } from '../../resources';
 import { answerOf } from '../../dataProvider';
 import { createRestDataProvider } from '../../dataProvider/rest';
-import { clearSession, setSession } from '../../authProvider/session';
+import { clearSession, getSession, setSession } from '../../authProvider/session';
 
 const API = 'http://api.test/api';
 
@@ -35,7 +35,7 @@ function fake(...replies: Reply[]) {
       headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   };
-  return { dp: createRestDataProvider(API, fetchImpl, registry), sent };
+  return { dp: createRestDataProvider({ apiUrl: API, resources: registry, session: getSession, fetch: fetchImpl }), sent };
 }
 
 const json = (u: URL, key: string) => JSON.parse(u.searchParams.get(key) ?? 'null');

@@ -5,8 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { envelope, type Info } from '../../contract';
-import { createAuthProvider, setSession, clearSession } from '../../authProvider';
+import { createAuthProvider, getSession, setSession, clearSession } from '../../authProvider';
 import { createDataProvider, type HttpClient } from '../../dataProvider';
+import { registry } from '../../resources';
 import { abilitiesFor } from '../../resources/users/rules';
 
 const API = 'http://api.test/api';
@@ -35,7 +36,7 @@ beforeEach(() => {
 describe('the Control submit', () => {
   it("sends exactly the contract fields of /user/edit, abilities '[1,2,3]' for Admin", async () => {
     const { http, calls } = client({ json: ok({ query: 'User updated successfully' }) });
-    const dp = createDataProvider(API, http);
+    const dp = createDataProvider({ apiUrl: API, resources: registry, session: getSession, http });
     await dp.update('users', { id: 7, data: { abilities: abilitiesFor('Admin', SELLER.abilities) }, previousData: SELLER });
     expect(calls).toEqual([
       {
@@ -47,7 +48,7 @@ describe('the Control submit', () => {
 
   it("sends '[1]' when an admin is made Non-Admin", async () => {
     const { http, calls } = client();
-    await createDataProvider(API, http).update('users', {
+    await createDataProvider({ apiUrl: API, resources: registry, session: getSession, http }).update('users', {
       id: 7, data: { abilities: abilitiesFor('Non-Admin', '[1,2,3]') }, previousData: { ...SELLER, abilities: '[1,2,3]' },
     });
     expect((calls[0].body as { abilities: string }).abilities).toBe('[1]');
