@@ -41,7 +41,7 @@ export function readListQuery(body: Record<string, unknown>, strict: boolean): L
 
 /** A list filter's `id` list: up to a page of ids (MAX_PER_PAGE), each a positive whole number. */
 function readIds(list: readonly unknown[]): number[] {
-  if (list.length > MAX_PER_PAGE) throw badRequest(`filter.id may list at most ${MAX_PER_PAGE} ids`);
+  if (list.length > MAX_PER_PAGE) throw badRequest(`filter.id may name at most ${MAX_PER_PAGE} ids`);
   return [...new Set(list.map((one) => readId(one, 'Each id of filter.id')))];
 }
 

@@ -110,7 +110,7 @@ describe('dataProvider over HTTP', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
     expect((await s.post('/brands', { page: 1, per_page: MAX_PER_PAGE, filter: { id: ids(MAX_PER_PAGE) } }, token)).http).toBe(200);
     expect((await s.post('/brands', { page: 1, filter: { id: ids(MAX_PER_PAGE + 1) } }, token)).body).toMatchObject({
-      status: false, query: `filter.id may list at most ${MAX_PER_PAGE} ids`,
+      status: false, query: `filter.id may name at most ${MAX_PER_PAGE} ids`,
     });
     const bad = await s.post('/brands', { page: 1, filter: { id: [1, 'x'] } }, token);
     expect(bad).toMatchObject({ http: 400, body: { status: false, query: 'Each id of filter.id must be a positive whole number' } });
