@@ -5,14 +5,14 @@
  * minor units. Extensions of the contract: absent in strict mode.
  */
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, minorText, toCsv, type CallRole } from '../../contract';
+import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, SELLER_ACCOUNTS, minorText, pageOf, toCsv, type CallRole } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import type { DB } from '../db';
 import { badRequest, forbidden, notFound } from '../errors';
 import { authorize, gate, requireCaller, type Gate } from '../guard';
 import { isObject, readId } from '../records';
-import { shopBalances } from '../ledger/core';
+import { balancePage, shopBalances } from '../ledger/core';
 import { refund } from '../ledger/earnings';
 import { createPayout, settlePayout } from '../ledger/payouts';
 import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
@@ -124,8 +124,13 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
 
   app.post(LEDGER_PATHS.balances, { config: { gate: sellerOrPayouts } }, async (request) => {
     const caller = requireCaller(request.caller);
-    const shops = await shopsToRead(db, caller, bodyOf(request).shop_id);
-    return ok({ query: 'Balances', HLL: await shopBalances(db, shops) });
+    const body = bodyOf(request);
+    // One shop's rows as a list; every shop the caller may read (an admin: all of them) page by page.
+    if (optionalId(body.shop_id, 'shop_id') !== undefined) {
+      return ok({ query: 'Balances', HLL: await shopBalances(db, (await shopsToRead(db, caller, body.shop_id))!) });
+    }
+    const q = readListQuery(body, false);
+    return ok({ query: 'Balances', HLL: await balancePage(db, { page: q.page, perPage: q.perPage, shopIds: await ownShops(db, caller) }) });
   });
 
   app.post(LEDGER_PATHS.ledger, { config: { gate: sellerOrPayouts } }, async (request) => {
@@ -134,7 +139,9 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const q = readListQuery(body, false);
     const shopIds = await shopsToRead(db, caller, body.shop_id);
     const orderId = optionalId(body.order_id, 'order_id');
-    return ok({ query: 'Ledger', HLL: await ledgerPage(db, { page: q.page, perPage: q.perPage, shopIds, orderId }) });
+    // A seller reads their own shops' accounts and the commission taken on them, never the marketplace's others.
+    const accounts = caller.role === 'admin' ? undefined : SELLER_ACCOUNTS;
+    return ok({ query: 'Ledger', HLL: await ledgerPage(db, { page: q.page, perPage: q.perPage, shopIds, orderId, accounts }) });
   });
 
   app.get(LEDGER_PATHS.statement, { config: { gate: sellerOrPayouts } }, async (request, reply) => {
@@ -216,11 +223,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
       .offset((q.page - 1) * q.perPage)
       .execute();
     const data = rows.map((r) => ({ ...r, amount: Number(r.amount), destination: typeof r.destination === 'string' ? JSON.parse(r.destination) : r.destination }));
-    const from = data.length ? (q.page - 1) * q.perPage + 1 : null;
-    return ok({
-      query: 'Payouts',
-      HLL: { data, total, from, to: from === null ? null : from + data.length - 1, current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage },
-    });
+    return ok({ query: 'Payouts', HLL: pageOf(data, total, q.page, q.perPage) });
   });
 
   app.post(LEDGER_PATHS.batch, async (request, reply) => {
