@@ -19,6 +19,7 @@ import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
 import { listPage } from '../store';
 import { readOne } from './entities';
 import { queueMail } from '../mail';
+import { audit } from '../audit';
 import { requireFreshSecondFactor } from '../secondFactor';
 import { ok, readListQuery } from './common';
 
@@ -98,7 +99,11 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const id = readId(body.id);
     if (body.state !== 'paid' && body.state !== 'failed') throw badRequest("state must be 'paid' or 'failed'");
     const reference = readText(body.reference, 'reference', 255, false);
-    return db.transaction().execute((trx) => settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) }));
+    return db.transaction().execute(async (trx) => {
+      const row = await settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) });
+      await audit(trx, { caller, action: 'status', entity: 'payouts', recordId: id, before: { state: 'pending', reference: null }, after: { state: row.state, reference } });
+      return row;
+    });
   };
 
   // Payouts on the REST face: read as the payouts call reads them; a PUT settles one (state, reference).
@@ -169,6 +174,10 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const reason = readText(body.reason, 'reason', 255, true)!;
     const made = await db.transaction().execute(async (trx) => {
       const done = await refund(trx, { orderId, lines, reason, by: caller.id, at: iso(clock()) });
+      await audit(trx, {
+        caller, action: 'refund', entity: 'refunds', recordId: done.id,
+        after: { order_id: orderId, shop_id: done.shopId, amount: done.amount, currency: done.currency, reason, lines: done.lines.map(({ product_id, quantity }) => ({ product_id, quantity })) },
+      });
       // The buyer's mail, in the refund's transaction.
       const order = await trx.selectFrom('orders').select(['customer_id', 'shop_id', 'tracking_number', 'currency']).where('id', '=', orderId).executeTakeFirstOrThrow();
       const buyer = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', Number(order.customer_id)).executeTakeFirst();
@@ -191,6 +200,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     await requireFreshSecondFactor(caller, clock());
     const made = await db.transaction().execute(async (trx) => {
       const done = await createPayout(trx, { shopId, currency, by: caller.id, at: iso(clock()) });
+      await audit(trx, { caller, action: 'payout', entity: 'payouts', recordId: done.id, after: { shop_id: shopId, amount: done.amount, currency: done.currency, method: done.method } });
       // The seller's mail, in the payout's transaction.
       const shop = await sellerOf(trx, shopId);
       await queueMail(trx, 'PAYOUT_SENT', shop?.email as string | undefined, {

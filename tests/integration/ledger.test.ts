@@ -184,6 +184,42 @@ describe('the money of one order, from payment to statement', () => {
   });
 });
 
+describe('the audit log', () => {
+  const logOf = (entity: string, id: number) =>
+    s.db.selectFrom('auditLogs').selectAll().where('entity', '=', entity).where('record_id', '=', id).orderBy('id').execute()
+      .then((rows) => rows.map((r) => ({ action: r.action, user_id: r.user_id, before: r.before == null ? null : JSON.parse(String(r.before)), after: r.after == null ? null : JSON.parse(String(r.after)) })));
+
+  it('records who refunded and paid out what, how much, in which currency, for which shop and order; and who settled a payout', async () => {
+    const order = await placeAndPay([{ product_id: products[0], quantity: 2 }, { product_id: products[1], quantity: 1 }]);
+    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    const adminId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.admin.email).executeTakeFirstOrThrow()).id);
+    const refunded = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 1 }], reason: 'Scratched' }, admin);
+    expect(await logOf('refunds', refunded.body.detail.id)).toEqual([{
+      action: 'refund', user_id: adminId, before: null,
+      after: { order_id: order.id, shop_id: shop, amount: 4000, currency: 'USD', reason: 'Scratched', lines: [{ product_id: products[0], quantity: 1 }] },
+    }]);
+    const payout = await s.post('/payout', { shop_id: shop, currency: 'usd' }, admin);
+    const amount = payout.body.detail.amount;
+    expect(amount).toBeGreaterThan(0);
+    await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
+    expect(await logOf('payouts', payout.body.detail.id)).toEqual([
+      { action: 'payout', user_id: adminId, before: null, after: { shop_id: shop, amount, currency: 'USD', method: 'bank' } },
+      { action: 'status', user_id: adminId, before: { state: 'pending', reference: null }, after: { state: 'failed', reference: 'Account closed' } },
+    ]);
+  });
+
+  it('writes nothing for a refused payout, refund or settlement', async () => {
+    const count = async () => Number((await s.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', 'in', ['payouts', 'refunds']).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const unpaid = (await s.post('/order', { shop_id: shop, items: [{ product_id: products[0], quantity: 1 }], shipping_address: address }, buyer)).body.detail;
+    expect((await s.post('/refund', { order_id: unpaid.id, reason: 'x' }, admin)).http).toBe(400);
+    expect((await s.post('/payout', { shop_id: shop, currency: 'JPY' }, admin)).http).toBe(400);
+    expect((await s.post('/payout/status', { id: 999999, state: 'paid' }, admin)).http).toBe(404);
+    expect((await s.post('/payout', { shop_id: shop, currency: 'USD' }, partial)).http).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('the monthly fee', () => {
   it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available", async () => {
     const made = await s.db
