@@ -117,7 +117,7 @@ export async function balanceOf(db: DB, account: Account, shopId: number, curren
   return row ? Number(row.amount) : 0;
 }
 
-/** Shops' balances from the maintained totals: one row per shop and currency, by shop then currency. */
+/** Shops' balances from the maintained totals: one row per shop and currency, the newest shop first, then by currency. */
 function balanceRows(db: DB, shopIds?: readonly number[]) {
   const part = (account: Account) =>
     sql<number>`sum(case when ${sql.ref('ledger_balances.account')} = ${account} then ${sql.ref('ledger_balances.amount')} else 0 end)`;
@@ -135,7 +135,7 @@ function balanceRows(db: DB, shopIds?: readonly number[]) {
         part('pending').as('pending'), part('available').as('available'), part('paid').as('paid'),
       ])
       .groupBy(['ledger_balances.shop_id', 'ledger_balances.currency', 'shops.name'])
-      .orderBy('ledger_balances.shop_id')
+      .orderBy('ledger_balances.shop_id', 'desc')
       .orderBy('ledger_balances.currency'),
   };
 }
