@@ -13,6 +13,8 @@ import {
   CANCELLED_REASON, commissionRates, deliveryFeeOf, earningFor, followOrder, isPaid, refund, release, releaseDue,
 } from '../../server/ledger/earnings';
 import { chargeMonthlyFees, createPayout, monthOf, settlePayout } from '../../server/ledger/payouts';
+import { commissionReport, ledgerPage, monthRange, statementCsv } from '../../server/ledger/reading';
+import { SELLER_ACCOUNTS } from '../../contract';
 
 let database: Database;
 let db: DB;
@@ -472,5 +474,93 @@ describe('monthly fees', () => {
     expect(await chargeMonthlyFees(db, Date.parse('2026-05-01T00:00:00Z'))).toBeGreaterThanOrEqual(2);
     expect((await fees(charged)).map((f) => f.event_key)).toEqual([`fee:${charged}:2026-04`, `fee:${charged}:2026-05`]);
     expect(await balanceOf(db, 'available', charged, 'EUR')).toBe(-2500);
+  });
+});
+
+describe('reading the ledger', () => {
+  it("postings newest first, a page at a time, narrowed to shops, an order and accounts", async () => {
+    const s = await shop();
+    const o = order(s, [{ product_id: 1, quantity: 1, price: 10, commission_rate: 10 }]);
+    await follow(o);
+    await refund(db, { orderId: Number(o.id), reason: 'r', by: 1, at: at(T + 1) });
+    const all = await ledgerPage(db, { page: 1, perPage: 100, shopIds: [s] });
+    expect(all.total).toBe(6);
+    expect(all.data.map((p) => [p.kind, p.account, p.amount])).toEqual([
+      ['refund', 'pending', -900], ['refund', 'commission', -100], ['refund', 'refunds', 1000],
+      ['sale', 'commission', 100], ['sale', 'pending', 900], ['sale', 'buyer_payments', -1000],
+    ]);
+    expect(all.data[0]).toEqual({ id: expect.any(Number), entry_id: expect.any(Number), account: 'pending', shop_id: s, order_id: Number(o.id), currency: 'USD', amount: -900, kind: 'refund', created_at: at(T + 1) });
+    const mine = await ledgerPage(db, { page: 1, perPage: 100, shopIds: [s], accounts: SELLER_ACCOUNTS });
+    expect(mine.data.map((p) => p.account)).toEqual(['pending', 'commission', 'commission', 'pending']);
+    const second = await ledgerPage(db, { page: 2, perPage: 4, shopIds: [s] });
+    expect(second).toMatchObject({ total: 6, from: 5, to: 6, last_page: 2 });
+    expect(second.data.map((p) => p.id)).toEqual(all.data.slice(4).map((p) => p.id));
+    expect((await ledgerPage(db, { page: 1, perPage: 10, shopIds: [] })).total).toBe(0);
+    expect((await ledgerPage(db, { page: 1, perPage: 10, orderId: Number(o.id) })).total).toBe(6);
+    expect((await ledgerPage(db, { page: 1, perPage: 10, shopIds: [s], orderId: 1 })).total).toBe(0);
+    const fee = await post(db, entry([{ account: 'available', shopId: s, amount: -5 }, { account: 'commission', shopId: s, amount: 5 }], { shopId: s, kind: 'monthly_fee' }));
+    expect((await ledgerPage(db, { page: 1, perPage: 1, shopIds: [s] })).data[0]).toMatchObject({ entry_id: fee, order_id: null });
+  });
+
+  it("a month runs from its first instant to the next month's", () => {
+    expect(monthRange('2026-12')).toEqual({ start: '2026-12-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z' });
+    expect(monthRange('2026-02')).toEqual({ start: '2026-02-01T00:00:00.000Z', end: '2026-03-01T00:00:00.000Z' });
+  });
+
+  it("a shop's statement: opening balance, each sale, commission, refund, fee and payout of the month, closing balance, per currency", async () => {
+    const s = await shop();
+    const before = order(s, [{ product_id: 1, quantity: 1, price: 5, commission_rate: 0 }]);
+    await follow(before, undefined, Date.parse('2026-05-31T23:59:59.999Z'));
+    const o = order(s, [{ product_id: 1, quantity: 2, price: 10, commission_rate: 10 }]);
+    await follow(o, undefined, Date.parse('2026-06-02T10:00:00Z'));
+    await follow({ ...o, status: 5 }, o, Date.parse('2026-06-03T10:00:00Z'), 0);
+    await refund(db, { orderId: Number(o.id), lines: [{ product_id: 1, quantity: 1 }], reason: 'Broken', by: 1, at: '2026-06-04T10:00:00.000Z' });
+    await post(db, entry([{ account: 'available', shopId: s, amount: -300 }, { account: 'commission', shopId: s, amount: 300 }], { shopId: s, kind: 'monthly_fee', memo: 'Monthly fee 2026-06', at: '2026-06-05T00:00:00.000Z' }));
+    const payout = await createPayout(db, { shopId: s, currency: 'USD', by: 1, at: '2026-06-06T00:00:00.000Z' });
+    await settlePayout(db, { id: payout.id, state: 'failed', reference: 'Closed', by: 1, at: '2026-06-07T00:00:00.000Z' });
+    await post(db, entry([{ account: 'pending', shopId: s, amount: 100 }, { account: 'buyer_payments', shopId: s, amount: -100 }], { shopId: s, currency: 'EUR', at: '2026-06-30T23:59:59.999Z' }));
+    await post(db, entry([{ account: 'pending', shopId: s, amount: 1 }, { account: 'buyer_payments', shopId: s, amount: -1 }], { shopId: s, at: '2026-07-01T00:00:00.000Z' }));
+    const csv = await statementCsv(db, s, '2026-06');
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const rows = csv.trim().split('\r\n').map((line) => line.split(','));
+    expect(rows[0]).toEqual(['date', 'type', 'order_id', 'entry_id', 'description', 'currency', 'amount', 'balance']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5], r[6], r[7]])).toEqual([
+      ['2026-06-01', 'opening balance', '', '', 'EUR', '', '0.00'],
+      ['2026-06-30', 'sale', '', '', 'EUR', '1.00', '1.00'],
+      ['2026-06-30', 'closing balance', '', '', 'EUR', '', '1.00'],
+      ['2026-06-01', 'opening balance', '', '', 'USD', '', '5.00'],
+      ['2026-06-02', 'sale', String(o.id), '', 'USD', '20.00', '25.00'],
+      ['2026-06-02', 'commission', String(o.id), '', 'USD', '-2.00', '23.00'],
+      ['2026-06-04', 'refund', String(o.id), 'Broken', 'USD', '-10.00', '13.00'],
+      ['2026-06-04', 'commission', String(o.id), 'Broken', 'USD', '1.00', '14.00'],
+      ['2026-06-05', 'fee', '', 'Monthly fee 2026-06', 'USD', '-3.00', '11.00'],
+      ['2026-06-06', 'payout', '', '', 'USD', '-6.00', '5.00'],
+      ['2026-06-07', 'payout returned', '', 'Closed', 'USD', '6.00', '11.00'],
+      ['2026-06-30', 'closing balance', '', '', 'USD', '', '11.00'],
+    ]);
+    expect(rows[5][3]).toMatch(/^\d+$/);
+    expect(await statementCsv(db, s, '2026-01')).toBe(`${['date,type,order_id,entry_id,description,currency,amount,balance'].join('')}\r\n`);
+  });
+
+  it('commissions per month and shop, net of refunds, between two days', async () => {
+    const name = `Report ${Date.now()}`;
+    const c = await category({ name });
+    const s = await shop({ category_id: c, name: 'Reported' });
+    const march = order(s, [{ product_id: 1, quantity: 1, price: 100, commission_rate: 10 }]);
+    await follow(march, undefined, Date.parse('2026-03-31T23:00:00Z'));
+    const april = order(s, [{ product_id: 1, quantity: 1, price: 50, commission_rate: 10 }]);
+    await follow(april, undefined, Date.parse('2026-04-01T01:00:00Z'));
+    await refund(db, { orderId: Number(april.id), reason: 'r', by: 1, at: '2026-04-02T00:00:00.000Z' });
+    await post(db, entry([{ account: 'available', shopId: s, amount: -7 }, { account: 'commission', shopId: s, amount: 7 }], { shopId: s, kind: 'monthly_fee', at: '2026-04-30T23:59:59.999Z' }));
+    const report = await commissionReport(db, '2026-03-01T00:00:00.000Z', '2026-04-30T23:59:59.999Z');
+    expect(report.filter((r) => r.shop_id === s)).toEqual([
+      { month: '2026-03', category_id: c, category_name: name, shop_id: s, shop_name: 'Reported', currency: 'USD', amount: 1000 },
+      { month: '2026-04', category_id: c, category_name: name, shop_id: s, shop_name: 'Reported', currency: 'USD', amount: 0 },
+    ]);
+    const orphan = await shop({ name: 'Orphan' });
+    await post(db, entry([{ account: 'available', shopId: orphan, amount: -9 }, { account: 'commission', shopId: orphan, amount: 9 }], { shopId: orphan, at: '2026-04-15T00:00:00.000Z' }));
+    expect((await commissionReport(db, '2026-04-15T00:00:00.000Z', '2026-04-16T00:00:00.000Z')).filter((r) => r.shop_id === orphan))
+      .toEqual([{ month: '2026-04', category_id: null, category_name: null, shop_id: orphan, shop_name: 'Orphan', currency: 'USD', amount: 9 }]);
+    expect((await commissionReport(db, '2026-04-15T00:00:00.001Z', '2026-04-16T00:00:00.000Z')).filter((r) => r.shop_id === orphan)).toEqual([]);
   });
 });
