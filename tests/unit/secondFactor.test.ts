@@ -140,6 +140,13 @@ describe('TOTP', () => {
     expect(await takeTotp(db, factor, code(T0), T0)).toBe(false);
     expect(await takeTotp(db, { ...factor, lastStep: STEP }, code(T0 + 30_000), T0 + 30_000)).toBe(true);
     expect(await takeTotp(db, factor, 'nope', T0)).toBe(false);
+    // A code of no step is refused by a factor that never took one too.
+    const fresh = await newUser();
+    await withTotp(fresh);
+    const unused = { id: Number((await db.selectFrom('second_factors').select('id').where('user_id', '=', fresh).executeTakeFirstOrThrow()).id), secret: SECRET, lastStep: -1 };
+    expect(await takeTotp(db, unused, code(T0 - 90_000), T0)).toBe(false);
+    expect(await takeTotp(db, unused, 'nope', T0)).toBe(false);
+    expect((await db.selectFrom('second_factors').select('last_step').where('id', '=', unused.id).executeTakeFirstOrThrow()).last_step).toBeNull();
   });
 
   it('an unconfirmed secret signs nobody in; it is the pending one of a setup', async () => {
@@ -184,6 +191,16 @@ describe('recovery codes', () => {
     expect((await factorState(db, user)).recoveryLeft).toBe(8);
     const used = await db.selectFrom('recovery_codes').select('used_at').where('user_id', '=', user).where('used_at', 'is not', null).execute();
     expect(used).toHaveLength(2);
+  });
+
+  it('a recovery code that begins or ends with six digits is a recovery code, not an authenticator code', async () => {
+    const user = await newUser();
+    await withTotp(user);
+    const ends = 'abcdefghjkmnpqrs23456789';
+    const begins = '234567abcdefghjkmnpqrstu';
+    await db.insertInto('recovery_codes').values([ends, begins].map((c) => ({ user_id: user, code_hash: sha256(`recovery:${c}`), used_at: null, created_at: '2026-01-01' }))).execute();
+    expect(await spendCode(db, KEY, user, ends, T0)).toBe('recovery');
+    expect(await spendCode(db, KEY, user, begins, T0)).toBe('recovery');
   });
 
   it('looks like one: 24 letters and digits once dashes, spaces and case are set aside', () => {
@@ -264,6 +281,8 @@ describe('step-up', () => {
     expect(await outcome(withFactor(null), T0)).toEqual(NEEDED);
     expect(await outcome(withFactor(undefined), T0)).toEqual(NEEDED);
     expect(await outcome(withFactor(0), 0)).toBe('passed');
+    // No factor presented in this session is never fresh, even in the first five minutes of the clock.
+    expect(await outcome(withFactor(null), 1000)).toEqual(NEEDED);
   });
 
   it('asks with 403 and the factors the caller can present, marked as a step-up', async () => {
