@@ -45,8 +45,8 @@ export function checkEntry(entry: EntryInput): PostingInput[] {
     if (SHOP_ACCOUNTS.has(p.account) && !(Number(p.shopId) > 0)) throw new Error(`Entry ${entry.key}: ${p.account} needs a shop`);
   }
   const sum = lines.reduce((total, p) => total + p.amount, 0);
+  // One line that moves money never sums to zero: an entry is two lines or more, or none.
   if (sum !== 0) throw new Error(`Entry ${entry.key} does not balance (${sum})`);
-  if (lines.length === 1) throw new Error(`Entry ${entry.key} has a single line`);
   return lines;
 }
 

@@ -217,7 +217,7 @@ describe('what a paid order earns', () => {
     const s = await shop();
     const c = await category({ commission_flat_rate: 20 });
     const p = await product(c, s);
-    const o = order(s, [{ product_id: p, quantity: 3, price: 9.99 }, { product_id: 999999, quantity: 1, price: 5 }, { product_id: 3, quantity: 1, price: 10, commission_rate: 300 }], { currency: '' });
+    const o = order(s, [{ product_id: p, quantity: 3, price: 9.99, commission_rate: null }, { product_id: 999999, quantity: 1, price: 5 }, { product_id: 3, quantity: 1, price: 10, commission_rate: 300 }], { currency: '' });
     await follow(o);
     const earned = (await earningFor(db, Number(o.id)))!;
     expect(earned.currency).toBe('USD');
@@ -232,6 +232,10 @@ describe('what a paid order earns', () => {
     const o = { id: ++orderSerial, shop_id: s, currency: 'EUR', status: 1, total: 12, paid_total: 12, items: 'not json' };
     await follow(o);
     expect(await postingsOf(Number(o.id))).toEqual([['sale', 'buyer_payments', -1200], ['sale', 'pending', 1200]]);
+    expect((await earningFor(db, Number(o.id)))!.lines).toEqual([]);
+    const notAList = { id: ++orderSerial, shop_id: s, currency: 'EUR', status: 1, total: 2, paid_total: 2, items: 5 };
+    await follow(notAList);
+    expect((await earningFor(db, Number(notAList.id)))!.lines).toEqual([]);
     const listed = { id: ++orderSerial, shop_id: s, currency: 'EUR', status: 1, total: 3, paid_total: 3, items: [{ product_id: 1, quantity: -2, price: 1, commission_rate: 50 }, 'x'] };
     await follow(listed);
     expect((await earningFor(db, Number(listed.id)))!.lines.map((l) => [l.quantity, l.amount, l.commission])).toEqual([[0, 0, 0]]);
@@ -253,10 +257,22 @@ describe('holding and release', () => {
     expect(await kept('pending', s)).toBe(0);
     expect(await kept('available', s)).toBe(4500);
     expect(await release(db, Number(o.id), T + 16 * DAY)).toBe(false);
+    // Released, then moved back from delivered: nothing changes any more.
+    await follow({ ...o, status: 4 }, { ...o, status: 5 }, T + 17 * DAY, 14);
+    expect(await earningFor(db, Number(o.id))).toMatchObject({ delivered_at: at(T + DAY), release_at: at(T + 15 * DAY), released_at: at(T + 15 * DAY) });
     expect((await postingsOf(Number(o.id))).filter(([kind]) => kind === 'release')).toEqual([['release', 'pending', -4500], ['release', 'available', 4500]]);
     // Delivered again later changes nothing.
     await follow({ ...o, status: 5 }, { ...o, status: 4 }, T + 20 * DAY, 0);
     expect((await earningFor(db, Number(o.id)))!.delivered_at).toBe(at(T + DAY));
+  });
+
+  it('what a refund took from pending is not released again', async () => {
+    const s = await shop();
+    const o = order(s, [{ product_id: 1, quantity: 2, price: 10, commission_rate: 10 }]);
+    await follow(o);
+    await refund(db, { orderId: Number(o.id), lines: [{ product_id: 1, quantity: 1 }], reason: 'r', by: 1, at: at() });
+    await follow({ ...o, status: 5 }, o, T, 0);
+    expect(await shopBalances(db, [s])).toMatchObject([{ pending: 0, available: 900 }]);
   });
 
   it('the default hold is 14 days; a hold of 0 releases at delivery', async () => {
@@ -427,6 +443,8 @@ describe('payouts', () => {
     await post(db, entry([{ account: 'available', shopId: paypal, amount: 300 }, { account: 'buyer_payments', shopId: paypal, amount: -300 }], { shopId: paypal, currency: 'EUR' }));
     const pal = await createPayout(db, { shopId: paypal, currency: 'EUR', by: null, at: at() });
     expect(pal.method).toBe('paypal');
+    // Each payout posts under its own event.
+    expect(await shopBalances(db, [paypal])).toMatchObject([{ currency: 'EUR', available: 0, paid: 300 }]);
     expect(JSON.parse(String((await db.selectFrom('payouts').select('destination').where('id', '=', pal.id).executeTakeFirstOrThrow()).destination))).toEqual({ paypal_email: 'pal@example.com', name_of_seller: 'Pal Seller' });
   });
 
@@ -471,6 +489,8 @@ describe('monthly fees', () => {
     expect(await fees(sleeping)).toEqual([]);
     expect(await fees(none)).toEqual([]);
     expect(await shopBalances(db, [charged])).toMatchObject([{ currency: 'EUR', available: 0, debt: 1250 }]);
+    const feePostings = await db.selectFrom('ledger_postings').select(['account', 'amount']).where('shop_id', '=', charged).where('kind', '=', 'monthly_fee').orderBy('id').execute();
+    expect(feePostings.map((p) => [p.account, Number(p.amount)])).toEqual([['available', -1250], ['commission', 1250]]);
     expect(await chargeMonthlyFees(db, Date.parse('2026-05-01T00:00:00Z'))).toBeGreaterThanOrEqual(2);
     expect((await fees(charged)).map((f) => f.event_key)).toEqual([`fee:${charged}:2026-04`, `fee:${charged}:2026-05`]);
     expect(await balanceOf(db, 'available', charged, 'EUR')).toBe(-2500);
@@ -498,6 +518,9 @@ describe('reading the ledger', () => {
     expect((await ledgerPage(db, { page: 1, perPage: 10, shopIds: [] })).total).toBe(0);
     expect((await ledgerPage(db, { page: 1, perPage: 10, orderId: Number(o.id) })).total).toBe(6);
     expect((await ledgerPage(db, { page: 1, perPage: 10, shopIds: [s], orderId: 1 })).total).toBe(0);
+    const loose = ++orderSerial;
+    await post(db, entry([{ account: 'commission', shopId: null, amount: 3 }, { account: 'refunds', shopId: null, amount: -3 }], { shopId: null, orderId: loose }));
+    expect((await ledgerPage(db, { page: 1, perPage: 10, orderId: loose })).data.map((p) => p.shop_id)).toEqual([null, null]);
     const fee = await post(db, entry([{ account: 'available', shopId: s, amount: -5 }, { account: 'commission', shopId: s, amount: 5 }], { shopId: s, kind: 'monthly_fee' }));
     expect((await ledgerPage(db, { page: 1, perPage: 1, shopIds: [s] })).data[0]).toMatchObject({ entry_id: fee, order_id: null });
   });
@@ -539,6 +562,8 @@ describe('reading the ledger', () => {
       ['2026-06-30', 'closing balance', '', '', 'USD', '', '11.00'],
     ]);
     expect(rows[5][3]).toMatch(/^\d+$/);
+    // The opening and closing lines name no entry.
+    expect(rows.filter((r) => r[1].endsWith(' balance')).map((r) => r[3])).toEqual(['', '', '', '']);
     expect(await statementCsv(db, s, '2026-01')).toBe(`${['date,type,order_id,entry_id,description,currency,amount,balance'].join('')}\r\n`);
   });
 
