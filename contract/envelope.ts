@@ -21,6 +21,15 @@ export interface Info<D = unknown, H = unknown> {
   total?: number;
 }
 
+/** One page of a list: `data` is the page's rows of `total`, the page `page` of `perPage` rows. */
+export function pageOf<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  return {
+    data, total, from, to: from === null ? null : from + data.length - 1, current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage,
+  };
+}
+
 export function envelope<D = unknown, H = unknown>(part: Partial<Info<D, H>> = {}): Info<D, H> {
   return { status: false, query: '', detail: null, reset_token: null, HLL: null, ...part };
 }

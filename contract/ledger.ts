@@ -20,6 +20,13 @@ export type Account = (typeof ACCOUNTS)[number];
 /** The accounts that hold what the marketplace owes a shop (a statement's balance). */
 export const OWED_ACCOUNTS: readonly Account[] = ['pending', 'available'];
 
+/**
+ * The accounts a seller reads on their own shops: their money (pending, available, paid) and the
+ * commission the marketplace took on their sales and fees (a deduction). Buyers' payments and the
+ * refunds given back are the marketplace's accounts.
+ */
+export const SELLER_ACCOUNTS: readonly Account[] = ['pending', 'available', 'paid', 'commission'];
+
 /** What caused an entry. */
 export const ENTRY_KINDS = ['sale', 'release', 'refund', 'monthly_fee', 'payout', 'payout_failed'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -106,18 +113,20 @@ const shaped = (properties: Record<string, unknown>) => ({ type: 'object', prope
 const list = (items: Record<string, unknown>) => ({ type: 'array', items });
 const page = (items: Record<string, unknown>) =>
   shaped({ data: list(items), total: int, from: { type: ['integer', 'null'] }, to: { type: ['integer', 'null'] }, current_page: int, last_page: int, per_page: int });
+const BALANCE = shaped({ shop_id: int, currency: str, pending: int, available: int, paid: int, debt: int });
 const MADE = shaped({ id: int, amount: int });
 const PAYOUT = shaped({ id: int, shop_id: int, currency: str, amount: int, state: str });
 const CSV = ['text/csv'];
 
 export const LEDGER_CALLS: readonly CallSpec[] = [
   {
-    method: 'POST', path: LEDGER_PATHS.balances, summary: 'Balances per shop and currency in minor units: {shop_id, currency, pending, available, paid, debt}', roles: SELLER_ADMIN,
-    who: SELLERS_OWN, extension: true, body: { shop_id: i({ min: 1 }) },
-    hll: list(shaped({ shop_id: int, currency: str, pending: int, available: int, paid: int, debt: int })),
+    method: 'POST', path: LEDGER_PATHS.balances, summary: 'Balances per shop and currency in minor units: {shop_id, currency, pending, available, paid, debt}; {shop_id} answers that shop\'s rows, otherwise a page ({page, per_page})', roles: SELLER_ADMIN,
+    who: SELLERS_OWN, extension: true, body: { shop_id: i({ min: 1 }), page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }) },
+    // {shop_id}: that shop's rows (one per currency); otherwise every shop the caller reads, page by page.
+    hll: { anyOf: [list(BALANCE), page(BALANCE)] },
   },
   {
-    method: 'POST', path: LEDGER_PATHS.ledger, summary: 'The ledger\'s postings, newest first (paginated; amounts signed, in minor units)', roles: SELLER_ADMIN,
+    method: 'POST', path: LEDGER_PATHS.ledger, summary: 'The ledger\'s postings, newest first (paginated; amounts signed, in minor units); a seller reads their shops\' pending, available, paid and commission postings', roles: SELLER_ADMIN,
     who: SELLERS_OWN, extension: true, body: { page: i({ min: 1 }), per_page: i({ min: 1, max: 100 }), shop_id: i({ min: 1 }), order_id: i({ min: 1 }) },
     hll: page(shaped({ id: int, entry_id: int, account: str, currency: str, amount: int, kind: str, created_at: str })),
   },

@@ -1,5 +1,5 @@
 /**
- * The audit log: every write, status change, role or access change, blacklisting and sign-in, with
+ * The audit log: every write, status change, role or access change, blacklisting, sign-in, payout and refund, with
  * who, when, which entity and record, and the fields before and after. Written in the same
  * transaction as the change it records; secrets (password hashes) never enter it.
  */
@@ -10,7 +10,7 @@ import { now, type DB, type Row } from './db';
 const TABLE = 'auditLogs';
 const NEVER = new Set(['password_hash', 'updated_at', 'created_at']);
 
-export type AuditAction = 'create' | 'update' | 'status' | 'delete' | 'sign-in' | 'roles' | 'blacklist' | 'password' | 'second-factor';
+export type AuditAction = 'create' | 'update' | 'status' | 'delete' | 'sign-in' | 'roles' | 'blacklist' | 'password' | 'second-factor' | 'payout' | 'refund';
 
 export interface AuditEntry {
   caller: Caller | null;

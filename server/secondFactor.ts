@@ -188,7 +188,7 @@ export { takeTotp };
  * then used up). Answers which it was, or null when it is neither.
  */
 export async function spendCode(db: DB, keyText: string, userId: number, code: string, at: number): Promise<'totp' | 'recovery' | null> {
-  const typed = code.trim().replace(/\s/g, '');
+  const typed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
     const factor = await totpSecretOf(db, keyText, userId);
     return factor && (await takeTotp(db, factor, typed, at)) ? 'totp' : null;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { LEDGER_PATHS, type Balance, type Posting } from '../../contract';
+import { LEDGER_PATHS, MAX_PER_PAGE, type Balance, type Paginated, type Posting } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { useConfig } from '../../src/config';
 import { messageOf } from '../../src/pages/messages';
@@ -25,7 +25,7 @@ export default function EarningsPage() {
   const amount = useLedgerAmount();
   const balances = useQuery({
     queryKey: ['ledger', 'balances', 'mine'],
-    queryFn: async () => (await dataProvider.call<unknown, Balance[]>(LEDGER_PATHS.balances, {})).HLL ?? [],
+    queryFn: async () => (await dataProvider.call<unknown, Paginated<Balance>>(LEDGER_PATHS.balances, { page: 1, per_page: MAX_PER_PAGE })).HLL?.data ?? [],
   });
   const postings = useQuery({
     queryKey: ['ledger', 'postings', 'mine'],
@@ -104,7 +104,8 @@ export default function EarningsPage() {
                 <TableCell>{p.order_id ?? ''}</TableCell>
                 <TableCell>{translate(`${K}.kinds.${p.kind}`, { _: p.kind })}</TableCell>
                 <TableCell>{translate(`${K}.accounts.${p.account}`, { _: p.account })}</TableCell>
-                <TableCell align="right">{amount(p.amount, p.currency)}</TableCell>
+                {/* The commission is what the marketplace took: a deduction from the seller's side (a refund's gives it back). */}
+                <TableCell align="right">{amount(p.account === 'commission' ? -p.amount : p.amount, p.currency)}</TableCell>
               </TableRow>
             ))}
           </LedgerTable>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TableCell, TableRow,
   TextField, Typography,
@@ -17,7 +17,7 @@ import { useConfig } from '../../src/config';
 import { messageOf } from '../../src/pages/messages';
 import { when } from '../orders/OrderDetails';
 import { downloadFile } from './download';
-import { K, LedgerTable, useLedgerAmount } from './parts';
+import { K, LedgerPager, LedgerTable, useLedgerAmount, usePagedCall } from './parts';
 
 interface Payout {
   id: number;
@@ -30,6 +30,9 @@ interface Payout {
   reference: string | null;
   created_at: string;
 }
+
+/** Rows a page of balances or payouts shows. */
+const PER_PAGE = 25;
 
 const STATE_COLOR = { pending: 'warning', paid: 'success', failed: 'error' } as const;
 
@@ -46,14 +49,8 @@ export default function PayoutsPage() {
   const [reference, setReference] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
 
-  const balances = useQuery({
-    queryKey: ['ledger', 'balances'],
-    queryFn: async () => (await dataProvider.call<unknown, Balance[]>(LEDGER_PATHS.balances, {})).HLL ?? [],
-  });
-  const payouts = useQuery({
-    queryKey: ['ledger', 'payouts'],
-    queryFn: async () => (await dataProvider.call<unknown, { data: Payout[] }>(LEDGER_PATHS.payouts, { page: 1, per_page: 50 })).HLL?.data ?? [],
-  });
+  const balances = usePagedCall<Balance>('balances', LEDGER_PATHS.balances, PER_PAGE);
+  const payouts = usePagedCall<Payout>('payouts', LEDGER_PATHS.payouts, PER_PAGE);
   const done = ({ query }: { query: string }) => {
     notify(query, { type: 'success' });
     void client.invalidateQueries({ queryKey: ['ledger'] });
@@ -79,7 +76,7 @@ export default function PayoutsPage() {
     }
   };
 
-  const pending = (payouts.data ?? []).filter((p) => p.state === 'pending').map((p) => p.id);
+  const pending = payouts.rows.filter((p) => p.state === 'pending').map((p) => p.id);
   return (
     <Stack spacing={3} sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('menu.payouts')} />
@@ -97,30 +94,33 @@ export default function PayoutsPage() {
           <CircularProgress aria-label={translate('management.loading')} />
         ) : balances.error ? (
           <Alert severity="error">{messageOf(balances.error, translate('management.failed'))}</Alert>
-        ) : balances.data?.length ? (
-          <LedgerTable label={translate(`${K}.balances`)} columns={['shop', 'currency', 'pending', 'available', 'paid', 'debt', '']} right={['pending', 'available', 'paid', 'debt']}>
-            {balances.data.map((b) => (
-              <TableRow key={`${b.shop_id}-${b.currency}`}>
-                <TableCell>{b.shop_name ?? `#${b.shop_id}`}</TableCell>
-                <TableCell>{b.currency}</TableCell>
-                <TableCell align="right">{amount(b.pending, b.currency)}</TableCell>
-                <TableCell align="right">{amount(b.available, b.currency)}</TableCell>
-                <TableCell align="right">{amount(b.paid, b.currency)}</TableCell>
-                <TableCell align="right">{b.debt ? amount(b.debt, b.currency) : ''}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    variant="contained"
-                    disabled={b.available <= 0 || payOut.isPending}
-                    aria-label={`${translate(`${K}.pay_out`)} ${b.shop_name ?? b.shop_id} ${b.currency}`}
-                    onClick={() => setPaying(b)}
-                  >
-                    {translate(`${K}.pay_out`)}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </LedgerTable>
+        ) : balances.rows.length ? (
+          <>
+            <LedgerTable label={translate(`${K}.balances`)} columns={['shop', 'currency', 'pending', 'available', 'paid', 'debt', '']} right={['pending', 'available', 'paid', 'debt']}>
+              {balances.rows.map((b) => (
+                <TableRow key={`${b.shop_id}-${b.currency}`}>
+                  <TableCell>{b.shop_name ?? `#${b.shop_id}`}</TableCell>
+                  <TableCell>{b.currency}</TableCell>
+                  <TableCell align="right">{amount(b.pending, b.currency)}</TableCell>
+                  <TableCell align="right">{amount(b.available, b.currency)}</TableCell>
+                  <TableCell align="right">{amount(b.paid, b.currency)}</TableCell>
+                  <TableCell align="right">{b.debt ? amount(b.debt, b.currency) : ''}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={b.available <= 0 || payOut.isPending}
+                      aria-label={`${translate(`${K}.pay_out`)} ${b.shop_name ?? b.shop_id} ${b.currency}`}
+                      onClick={() => setPaying(b)}
+                    >
+                      {translate(`${K}.pay_out`)}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </LedgerTable>
+            <LedgerPager paged={balances} />
+          </>
         ) : (
           <Typography>{translate(`${K}.no_balances`)}</Typography>
         )}
@@ -131,39 +131,42 @@ export default function PayoutsPage() {
           <Typography id="payouts" variant="h6" component="h2">{translate(`${K}.list`)}</Typography>
           <Button variant="outlined" disabled={!chosen.length} onClick={() => void batch()}>{translate(`${K}.download_batch`)}</Button>
         </Stack>
-        {payouts.data?.length ? (
-          <LedgerTable label={translate(`${K}.list`)} columns={['', 'id', 'shop', 'amount', 'method', 'state', 'reference', 'created_at', '']} right={['amount']}>
-            {payouts.data.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell padding="checkbox">
-                  {p.state === 'pending' && (
-                    <Checkbox
-                      checked={chosen.includes(p.id)}
-                      onChange={(e) => setChosen((was) => (e.target.checked ? [...was, p.id] : was.filter((id) => id !== p.id)).filter((id) => pending.includes(id)))}
-                      slotProps={{ input: { 'aria-label': translate(`${K}.select`, { id: p.id }) } }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>{p.id}</TableCell>
-                <TableCell>{p.shop_name ?? `#${p.shop_id}`}</TableCell>
-                <TableCell align="right">{amount(p.amount, p.currency)}</TableCell>
-                <TableCell>{translate(`${K}.methods.${p.method}`, { _: p.method })}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={STATE_COLOR[p.state]} label={translate(`${K}.states.${p.state}`)} />
-                </TableCell>
-                <TableCell>{p.reference ?? ''}</TableCell>
-                <TableCell>{when(p.created_at, locale)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {p.state === 'pending' && (
+        {payouts.rows.length ? (
+          <>
+            <LedgerTable label={translate(`${K}.list`)} columns={['', 'id', 'shop', 'amount', 'method', 'state', 'reference', 'created_at', '']} right={['amount']}>
+              {payouts.rows.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell padding="checkbox">
+                    {p.state === 'pending' && (
+                      <Checkbox
+                        checked={chosen.includes(p.id)}
+                        onChange={(e) => setChosen((was) => (e.target.checked ? [...was, p.id] : was.filter((id) => id !== p.id)).filter((id) => pending.includes(id)))}
+                        slotProps={{ input: { 'aria-label': translate(`${K}.select`, { id: p.id }) } }}
+                      />
+                    )}
+                  </TableCell>
+                  <TableCell>{p.id}</TableCell>
+                  <TableCell>{p.shop_name ?? `#${p.shop_id}`}</TableCell>
+                  <TableCell align="right">{amount(p.amount, p.currency)}</TableCell>
+                  <TableCell>{translate(`${K}.methods.${p.method}`, { _: p.method })}</TableCell>
+                  <TableCell>
+                    <Chip size="small" color={STATE_COLOR[p.state]} label={translate(`${K}.states.${p.state}`)} />
+                  </TableCell>
+                  <TableCell>{p.reference ?? ''}</TableCell>
+                  <TableCell>{when(p.created_at, locale)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {p.state === 'pending' && (
                     <>
-                      <Button size="small" onClick={() => setSettling({ payout: p, state: 'paid' })}>{translate(`${K}.mark_paid`)}</Button>
-                      <Button size="small" color="error" onClick={() => setSettling({ payout: p, state: 'failed' })}>{translate(`${K}.mark_failed`)}</Button>
+                        <Button size="small" onClick={() => setSettling({ payout: p, state: 'paid' })}>{translate(`${K}.mark_paid`)}</Button>
+                        <Button size="small" color="error" onClick={() => setSettling({ payout: p, state: 'failed' })}>{translate(`${K}.mark_failed`)}</Button>
                     </>
                   )}
                 </TableCell>
               </TableRow>
             ))}
           </LedgerTable>
+          <LedgerPager paged={payouts} />
+          </>
         ) : (
           <Typography>{payouts.isPending ? '' : translate(`${K}.none`)}</Typography>
         )}

@@ -1,8 +1,11 @@
 /** What the money pages share: amounts of the ledger (minor units) in their own currency, and tables. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { fromMinor } from '../../contract';
+import { ListContextProvider, useDataProvider, useLocaleState, useTranslate, type ListControllerResult } from 'react-admin';
+import { fromMinor, type Paginated } from '../../contract';
+import type { MarketplaceDataProvider } from '../../dataProvider';
+import { Pager } from '../../src/screens/ListParts';
 import { useRates } from '../../src/currency';
 import { ownAmount } from '../orders/OrderDetails';
 
@@ -33,5 +36,27 @@ export function LedgerTable({ label, columns, right = [], children }: { label: s
         <TableBody>{children}</TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** One page of a paginated ledger call ({page, per_page} and `body`), the page kept while the next one loads. */
+export function usePagedCall<T>(key: string, path: string, perPage: number, body: Record<string, unknown> = {}) {
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['ledger', key, page, perPage, body],
+    queryFn: async () => (await dataProvider.call<unknown, Paginated<T>>(path, { ...body, page, per_page: perPage })).HLL,
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, rows: query.data?.data ?? [], page, setPage, perPage };
+}
+
+/** The list screens' pages ('Showing 1 to 10 of 12 results' and the page numbers) under a paged table. */
+export function LedgerPager({ paged }: { paged: ReturnType<typeof usePagedCall> }) {
+  const value = { page: paged.page, perPage: paged.perPage, total: paged.data?.total ?? 0, setPage: paged.setPage, isPending: paged.isPending };
+  return (
+    <ListContextProvider value={value as unknown as ListControllerResult}>
+      <Pager />
+    </ListContextProvider>
   );
 }

@@ -4,7 +4,7 @@
  * the maintained balances. Idempotent: an event's key posts once, however often it is asked.
  */
 import { sql } from 'kysely';
-import type { Account, Balance, EntryKind } from '../../contract';
+import { pageOf, type Account, type Balance, type EntryKind, type Paginated } from '../../contract';
 import { dialectOf, type DB, type Row } from '../db';
 
 export interface PostingInput {
@@ -45,8 +45,8 @@ export function checkEntry(entry: EntryInput): PostingInput[] {
     if (SHOP_ACCOUNTS.has(p.account) && !(Number(p.shopId) > 0)) throw new Error(`Entry ${entry.key}: ${p.account} needs a shop`);
   }
   const sum = lines.reduce((total, p) => total + p.amount, 0);
+  // One line that moves money never sums to zero: an entry is two lines or more, or none.
   if (sum !== 0) throw new Error(`Entry ${entry.key} does not balance (${sum})`);
-  if (lines.length === 1) throw new Error(`Entry ${entry.key} has a single line`);
   return lines;
 }
 
@@ -117,33 +117,50 @@ export async function balanceOf(db: DB, account: Account, shopId: number, curren
   return row ? Number(row.amount) : 0;
 }
 
-/** Shops' balances per currency (every shop with a ledger when `shopIds` is undefined). */
-export async function shopBalances(db: DB, shopIds?: readonly number[]): Promise<Balance[]> {
-  if (shopIds && !shopIds.length) return [];
+/** Shops' balances from the maintained totals: one row per shop and currency, the newest shop first, then by currency. */
+function balanceRows(db: DB, shopIds?: readonly number[]) {
+  const part = (account: Account) =>
+    sql<number>`sum(case when ${sql.ref('ledger_balances.account')} = ${account} then ${sql.ref('ledger_balances.amount')} else 0 end)`;
   let query = db
     .selectFrom('ledger_balances')
-    .leftJoin('shops', 'shops.id', 'ledger_balances.shop_id')
-    .select(['ledger_balances.account as account', 'ledger_balances.shop_id as shop_id', 'ledger_balances.currency as currency', 'ledger_balances.amount as amount', 'shops.name as shop_name'])
     .where('ledger_balances.account', 'in', [...SHOP_ACCOUNTS])
     .where('ledger_balances.shop_id', '>', MARKETPLACE);
   if (shopIds) query = query.where('ledger_balances.shop_id', 'in', shopIds);
-  const rows = await query.orderBy('ledger_balances.shop_id').orderBy('ledger_balances.currency').execute();
-  const out = new Map<string, Balance>();
-  for (const r of rows as Row[]) {
-    const key = `${String(r.shop_id)}:${String(r.currency)}`;
-    let b = out.get(key);
-    if (!b) {
-      b = { shop_id: Number(r.shop_id), shop_name: r.shop_name == null ? undefined : String(r.shop_name), currency: String(r.currency), pending: 0, available: 0, paid: 0, debt: 0 };
-      out.set(key, b);
-    }
-    const amount = Number(r.amount);
-    if (r.account === 'pending') b.pending = amount;
-    else if (r.account === 'paid') b.paid = amount;
-    else {
-      // Available below zero is a debt the shop carries, netted against its next payout.
-      b.available = Math.max(0, amount);
-      b.debt = Math.max(0, -amount);
-    }
-  }
-  return [...out.values()];
+  return {
+    query,
+    rows: query
+      .leftJoin('shops', 'shops.id', 'ledger_balances.shop_id')
+      .select([
+        'ledger_balances.shop_id as shop_id', 'ledger_balances.currency as currency', 'shops.name as shop_name',
+        part('pending').as('pending'), part('available').as('available'), part('paid').as('paid'),
+      ])
+      .groupBy(['ledger_balances.shop_id', 'ledger_balances.currency', 'shops.name'])
+      .orderBy('ledger_balances.shop_id', 'desc')
+      .orderBy('ledger_balances.currency'),
+  };
+}
+
+/** A row of balanceRows as answered: available below zero is a debt the shop carries, netted against its next payout. */
+const balanceOfRow = (r: Row): Balance => {
+  const available = Number(r.available);
+  return {
+    shop_id: Number(r.shop_id), shop_name: r.shop_name == null ? undefined : String(r.shop_name), currency: String(r.currency),
+    pending: Number(r.pending), available: Math.max(0, available), paid: Number(r.paid), debt: Math.max(0, -available),
+  };
+};
+
+/** Shops' balances per currency, every row of the shops named (a shop's, a seller's own). */
+export async function shopBalances(db: DB, shopIds: readonly number[]): Promise<Balance[]> {
+  if (!shopIds.length) return [];
+  return (await balanceRows(db, shopIds).rows.execute()).map(balanceOfRow);
+}
+
+/** One page of shops' balances per currency: every shop's (an admin), or the shops named (a seller's own). */
+export async function balancePage(db: DB, q: { page: number; perPage: number; shopIds?: readonly number[] }): Promise<Paginated<Balance>> {
+  if (q.shopIds && !q.shopIds.length) return pageOf([], 0, q.page, q.perPage);
+  const { query, rows } = balanceRows(db, q.shopIds);
+  const keys = query.select(['ledger_balances.shop_id', 'ledger_balances.currency']).groupBy(['ledger_balances.shop_id', 'ledger_balances.currency']);
+  const counted = await db.selectFrom(keys.as('k')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const page = await rows.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  return pageOf(page.map(balanceOfRow), Number(counted.n), q.page, q.perPage);
 }

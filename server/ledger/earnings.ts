@@ -237,6 +237,15 @@ export interface RefundRequest {
   at: string;
 }
 
+/** A refund made: its id, amount (minor units) and currency, the order's shop, and the units refunded per line. */
+export interface RefundMade {
+  id: number;
+  amount: number;
+  currency: string;
+  shopId: number;
+  lines: { product_id: number; quantity: number; amount: number; commission: number }[];
+}
+
 /** The part of `total` that `done` of `count` units carry, so that all units carry exactly `total`. */
 const share = (total: number, done: number, count: number) => (count > 0 ? Math.round((total * done) / count) : 0);
 
@@ -245,7 +254,7 @@ const share = (total: number, done: number, count: number) => (count > 0 ? Math.
  * commission and the seller's share reversed in proportion. Never more than was paid. Answers the
  * refund's id.
  */
-export async function refund(db: DB, request: RefundRequest): Promise<{ id: number; amount: number }> {
+export async function refund(db: DB, request: RefundRequest): Promise<RefundMade> {
   const earning = await earningFor(db, request.orderId, true);
   if (!earning) {
     const exists = await db.selectFrom('orders').select('id').where('id', '=', request.orderId).executeTakeFirst();
@@ -258,7 +267,7 @@ export async function refund(db: DB, request: RefundRequest): Promise<{ id: numb
   let amount = 0;
   let commission = 0;
   let feeRefunded = earning.fee_refunded;
-  const taken: { product_id: number; quantity: number; amount: number; commission: number }[] = [];
+  const taken: RefundMade['lines'] = [];
   if (request.lines) {
     for (const want of request.lines) {
       const line = lines.find((l) => l.product_id === want.product_id);
@@ -320,5 +329,5 @@ export async function refund(db: DB, request: RefundRequest): Promise<{ id: numb
     })
     .where('order_id', '=', earning.order_id)
     .execute();
-  return { id, amount };
+  return { id, amount, currency: earning.currency, shopId: earning.shop_id, lines: taken };
 }

@@ -39,8 +39,8 @@ export interface PayoutRequest {
   at: string;
 }
 
-/** Pays a shop out, in the caller's transaction; answers the payout's id and amount. */
-export async function createPayout(db: DB, request: PayoutRequest): Promise<{ id: number; amount: number }> {
+/** Pays a shop out, in the caller's transaction; answers the payout's id, amount, currency and method. */
+export async function createPayout(db: DB, request: PayoutRequest): Promise<{ id: number; amount: number; currency: string; method: string }> {
   const shop = await db.selectFrom('shops').selectAll().where('id', '=', request.shopId).executeTakeFirst();
   if (!shop) throw notFound(`Shop ${request.shopId} does not exist`);
   const currency = request.currency.trim().toUpperCase();
@@ -70,7 +70,7 @@ export async function createPayout(db: DB, request: PayoutRequest): Promise<{ id
       { account: 'paid', shopId: request.shopId, amount: available },
     ],
   });
-  return { id, amount: available };
+  return { id, amount: available, currency, method: to.method };
 }
 
 export interface Settlement {

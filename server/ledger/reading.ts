@@ -3,7 +3,7 @@
  * commissions report. Balances are read from the maintained totals (core.ts), never summed here.
  */
 import { sql } from 'kysely';
-import { OWED_ACCOUNTS, minorText, toCsv, type Account, type CommissionRow, type Paginated, type Posting } from '../../contract';
+import { OWED_ACCOUNTS, minorText, pageOf, toCsv, type Account, type CommissionRow, type Paginated, type Posting } from '../../contract';
 import type { DB, Row } from '../db';
 
 export interface LedgerQuery {
@@ -12,6 +12,8 @@ export interface LedgerQuery {
   /** Only postings of these shops (a seller's own). */
   shopIds?: readonly number[];
   orderId?: number;
+  /** Only postings of these accounts (a seller's: SELLER_ACCOUNTS). */
+  accounts?: readonly Account[];
 }
 
 /** The postings, newest first, in the list's paginated shape. */
@@ -19,6 +21,7 @@ export async function ledgerPage(db: DB, q: LedgerQuery): Promise<Paginated<Post
   let query = db.selectFrom('ledger_postings');
   if (q.shopIds) query = q.shopIds.length ? query.where('shop_id', 'in', q.shopIds) : query.where(sql<boolean>`1 = 0`);
   if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
+  if (q.accounts) query = query.where('account', 'in', q.accounts);
   const total = Number((await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const rows = await query
     .select(['id', 'entry_id', 'account', 'shop_id', 'order_id', 'currency', 'amount', 'kind', 'created_at'])
@@ -31,11 +34,7 @@ export async function ledgerPage(db: DB, q: LedgerQuery): Promise<Paginated<Post
     order_id: r.order_id == null ? null : Number(r.order_id), currency: String(r.currency), amount: Number(r.amount),
     kind: r.kind as Posting['kind'], created_at: String(r.created_at),
   }));
-  const from = data.length ? (q.page - 1) * q.perPage + 1 : null;
-  return {
-    data, total, from, to: from === null ? null : from + data.length - 1, current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage,
-  };
+  return pageOf(data, total, q.page, q.perPage);
 }
 
 /** 'YYYY-MM' → the month's first instant and the next month's, as stored times. */

@@ -5,20 +5,21 @@
  * minor units. Extensions of the contract: absent in strict mode.
  */
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, minorText, toCsv, type CallRole } from '../../contract';
+import { LEDGER_PATHS, PAYOUTS_TOKEN, PAYOUT_STATES, SELLER_ACCOUNTS, minorText, pageOf, toCsv, type CallRole } from '../../contract';
 import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import type { DB } from '../db';
 import { badRequest, forbidden, notFound } from '../errors';
 import { authorize, gate, requireCaller, type Gate } from '../guard';
 import { isObject, readId } from '../records';
-import { shopBalances } from '../ledger/core';
+import { balancePage, shopBalances } from '../ledger/core';
 import { refund } from '../ledger/earnings';
 import { createPayout, settlePayout } from '../ledger/payouts';
 import { commissionReport, ledgerPage, statementCsv } from '../ledger/reading';
 import { listPage } from '../store';
 import { readOne } from './entities';
 import { queueMail } from '../mail';
+import { audit } from '../audit';
 import { requireFreshSecondFactor } from '../secondFactor';
 import { ok, readListQuery } from './common';
 
@@ -98,7 +99,11 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const id = readId(body.id);
     if (body.state !== 'paid' && body.state !== 'failed') throw badRequest("state must be 'paid' or 'failed'");
     const reference = readText(body.reference, 'reference', 255, false);
-    return db.transaction().execute((trx) => settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) }));
+    return db.transaction().execute(async (trx) => {
+      const row = await settlePayout(trx, { id, state: body.state as 'paid' | 'failed', reference, by: caller.id, at: iso(clock()) });
+      await audit(trx, { caller, action: 'status', entity: 'payouts', recordId: id, before: { state: 'pending', reference: null }, after: { state: row.state, reference } });
+      return row;
+    });
   };
 
   // Payouts on the REST face: read as the payouts call reads them; a PUT settles one (state, reference).
@@ -124,8 +129,13 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
 
   app.post(LEDGER_PATHS.balances, { config: { gate: sellerOrPayouts } }, async (request) => {
     const caller = requireCaller(request.caller);
-    const shops = await shopsToRead(db, caller, bodyOf(request).shop_id);
-    return ok({ query: 'Balances', HLL: await shopBalances(db, shops) });
+    const body = bodyOf(request);
+    // One shop's rows as a list; every shop the caller may read (an admin: all of them) page by page.
+    if (optionalId(body.shop_id, 'shop_id') !== undefined) {
+      return ok({ query: 'Balances', HLL: await shopBalances(db, (await shopsToRead(db, caller, body.shop_id))!) });
+    }
+    const q = readListQuery(body, false);
+    return ok({ query: 'Balances', HLL: await balancePage(db, { page: q.page, perPage: q.perPage, shopIds: await ownShops(db, caller) }) });
   });
 
   app.post(LEDGER_PATHS.ledger, { config: { gate: sellerOrPayouts } }, async (request) => {
@@ -134,7 +144,9 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const q = readListQuery(body, false);
     const shopIds = await shopsToRead(db, caller, body.shop_id);
     const orderId = optionalId(body.order_id, 'order_id');
-    return ok({ query: 'Ledger', HLL: await ledgerPage(db, { page: q.page, perPage: q.perPage, shopIds, orderId }) });
+    // A seller reads their own shops' accounts and the commission taken on them, never the marketplace's others.
+    const accounts = caller.role === 'admin' ? undefined : SELLER_ACCOUNTS;
+    return ok({ query: 'Ledger', HLL: await ledgerPage(db, { page: q.page, perPage: q.perPage, shopIds, orderId, accounts }) });
   });
 
   app.get(LEDGER_PATHS.statement, { config: { gate: sellerOrPayouts } }, async (request, reply) => {
@@ -162,6 +174,10 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     const reason = readText(body.reason, 'reason', 255, true)!;
     const made = await db.transaction().execute(async (trx) => {
       const done = await refund(trx, { orderId, lines, reason, by: caller.id, at: iso(clock()) });
+      await audit(trx, {
+        caller, action: 'refund', entity: 'refunds', recordId: done.id,
+        after: { order_id: orderId, shop_id: done.shopId, amount: done.amount, currency: done.currency, reason, lines: done.lines.map(({ product_id, quantity }) => ({ product_id, quantity })) },
+      });
       // The buyer's mail, in the refund's transaction.
       const order = await trx.selectFrom('orders').select(['customer_id', 'shop_id', 'tracking_number', 'currency']).where('id', '=', orderId).executeTakeFirstOrThrow();
       const buyer = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', Number(order.customer_id)).executeTakeFirst();
@@ -184,6 +200,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
     await requireFreshSecondFactor(caller, clock());
     const made = await db.transaction().execute(async (trx) => {
       const done = await createPayout(trx, { shopId, currency, by: caller.id, at: iso(clock()) });
+      await audit(trx, { caller, action: 'payout', entity: 'payouts', recordId: done.id, after: { shop_id: shopId, amount: done.amount, currency: done.currency, method: done.method } });
       // The seller's mail, in the payout's transaction.
       const shop = await sellerOf(trx, shopId);
       await queueMail(trx, 'PAYOUT_SENT', shop?.email as string | undefined, {
@@ -216,11 +233,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
       .offset((q.page - 1) * q.perPage)
       .execute();
     const data = rows.map((r) => ({ ...r, amount: Number(r.amount), destination: typeof r.destination === 'string' ? JSON.parse(r.destination) : r.destination }));
-    const from = data.length ? (q.page - 1) * q.perPage + 1 : null;
-    return ok({
-      query: 'Payouts',
-      HLL: { data, total, from, to: from === null ? null : from + data.length - 1, current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage },
-    });
+    return ok({ query: 'Payouts', HLL: pageOf(data, total, q.page, q.perPage) });
   });
 
   app.post(LEDGER_PATHS.batch, async (request, reply) => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { en } from '../../i18n/en';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, apiLogin, DEMO, sidebar, signedIn } from './helpers';
 
@@ -72,6 +73,8 @@ test('an admin pays a shop out and marks the payout paid', async ({ page, reques
   await expect(page).toHaveURL(/\/payouts$/);
   const payOut = section(page, 'Balances').getByRole('button', { name: new RegExp(`^Pay out ${shop.name} `) }).first();
   await expect(payOut).toBeEnabled();
+  // Balances come a page at a time, the newest shop first, with the list screens' pager.
+  await expect(page.getByRole('main').getByRole('navigation', { name: en.management.pages }).first().getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
   await payOut.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Pay out' }).click();
   await expect(page.getByText(/^Payout of [\d.,]+ \w+ created$/)).toBeVisible();

@@ -5,7 +5,7 @@
  * the month's statement lists every step and closes at zero. Who may read and move money.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_CALLS, PAYOUTS_TOKEN, type Balance, type Posting } from '../../contract';
+import { LEDGER_CALLS, PAYOUTS_TOKEN, SELLER_ACCOUNTS, type Balance, type Paginated, type Posting } from '../../contract';
 import { hooks } from '../../server/hooks/payouts';
 import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
 
@@ -184,6 +184,42 @@ describe('the money of one order, from payment to statement', () => {
   });
 });
 
+describe('the audit log', () => {
+  const logOf = (entity: string, id: number) =>
+    s.db.selectFrom('auditLogs').selectAll().where('entity', '=', entity).where('record_id', '=', id).orderBy('id').execute()
+      .then((rows) => rows.map((r) => ({ action: r.action, user_id: r.user_id, before: r.before == null ? null : JSON.parse(String(r.before)), after: r.after == null ? null : JSON.parse(String(r.after)) })));
+
+  it('records who refunded and paid out what, how much, in which currency, for which shop and order; and who settled a payout', async () => {
+    const order = await placeAndPay([{ product_id: products[0], quantity: 2 }, { product_id: products[1], quantity: 1 }]);
+    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    const adminId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.admin.email).executeTakeFirstOrThrow()).id);
+    const refunded = await s.post('/refund', { order_id: order.id, lines: [{ product_id: products[0], quantity: 1 }], reason: 'Scratched' }, admin);
+    expect(await logOf('refunds', refunded.body.detail.id)).toEqual([{
+      action: 'refund', user_id: adminId, before: null,
+      after: { order_id: order.id, shop_id: shop, amount: 4000, currency: 'USD', reason: 'Scratched', lines: [{ product_id: products[0], quantity: 1 }] },
+    }]);
+    const payout = await s.post('/payout', { shop_id: shop, currency: 'usd' }, admin);
+    const amount = payout.body.detail.amount;
+    expect(amount).toBeGreaterThan(0);
+    await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
+    expect(await logOf('payouts', payout.body.detail.id)).toEqual([
+      { action: 'payout', user_id: adminId, before: null, after: { shop_id: shop, amount, currency: 'USD', method: 'bank' } },
+      { action: 'status', user_id: adminId, before: { state: 'pending', reference: null }, after: { state: 'failed', reference: 'Account closed' } },
+    ]);
+  });
+
+  it('writes nothing for a refused payout, refund or settlement', async () => {
+    const count = async () => Number((await s.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', 'in', ['payouts', 'refunds']).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const unpaid = (await s.post('/order', { shop_id: shop, items: [{ product_id: products[0], quantity: 1 }], shipping_address: address }, buyer)).body.detail;
+    expect((await s.post('/refund', { order_id: unpaid.id, reason: 'x' }, admin)).http).toBe(400);
+    expect((await s.post('/payout', { shop_id: shop, currency: 'JPY' }, admin)).http).toBe(400);
+    expect((await s.post('/payout/status', { id: 999999, state: 'paid' }, admin)).http).toBe(404);
+    expect((await s.post('/payout', { shop_id: shop, currency: 'USD' }, partial)).http).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('the monthly fee', () => {
   it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available", async () => {
     const made = await s.db
@@ -200,23 +236,55 @@ describe('the monthly fee', () => {
     expect(await fees()).toEqual([{ event_key: `fee:${feeShop}:2026-04`, currency: 'EUR' }]);
     await sweep({ db: s.db, at: Date.parse('2026-05-01T00:00:30Z') });
     expect((await fees()).map((f) => f.event_key)).toEqual([`fee:${feeShop}:2026-04`, `fee:${feeShop}:2026-05`]);
-    const balance = (await s.post<unknown, Balance[]>('/balances', {}, owner.token)).body.HLL!;
+    const balance = (await s.post<unknown, Paginated<Balance>>('/balances', {}, owner.token)).body.HLL!.data;
     expect(balance).toEqual([{ shop_id: feeShop, shop_name: 'Fee Shop', currency: 'EUR', pending: 0, available: 0, paid: 0, debt: 2500 }]);
   });
 });
 
 describe('who may read and move the money', () => {
   it('a seller reads only their own balances, ledger and statements', async () => {
-    expect((await s.post('/balances', {}, seller.token)).body.HLL.map((b: Balance) => b.shop_id)).toEqual([shop]);
-    expect((await s.post('/balances', {}, otherSeller.token)).body.HLL).toEqual([]);
+    expect((await s.post('/balances', {}, seller.token)).body.HLL.data.map((b: Balance) => b.shop_id)).toEqual([shop]);
+    expect((await s.post('/balances', {}, otherSeller.token)).body.HLL).toMatchObject({ data: [], total: 0 });
     expect((await s.post('/balances', { shop_id: shop }, otherSeller.token)).http).toBe(403);
     expect((await s.post('/ledger', { page: 1 }, otherSeller.token)).body.HLL.total).toBe(0);
     expect((await s.post('/ledger', { page: 1, shop_id: shop }, otherSeller.token)).http).toBe(403);
     const mine = (await s.post('/ledger', { page: 1, per_page: 100 }, seller.token)).body.HLL.data as Posting[];
     expect(mine.length).toBeGreaterThan(0);
     expect(new Set(mine.map((p) => p.shop_id))).toEqual(new Set([shop]));
+    // Their own money and the commission taken on it; the marketplace's accounts (buyers' payments, refunds) are not theirs.
+    expect(new Set(mine.map((p) => p.account))).toEqual(new Set(SELLER_ACCOUNTS));
+    const everything = (await s.post('/ledger', { page: 1, per_page: 100, shop_id: shop }, admin)).body.HLL.data as Posting[];
+    expect(everything.map((p) => p.account)).toEqual(expect.arrayContaining(['buyer_payments', 'refunds']));
+    expect(everything.filter((p) => SELLER_ACCOUNTS.includes(p.account)).map((p) => p.id)).toEqual(mine.map((p) => p.id));
+    const [firstOrder] = mine.filter((p) => p.order_id !== null).map((p) => p.order_id!);
+    const ofOrder = (await s.post('/ledger', { page: 1, per_page: 100, order_id: firstOrder }, seller.token)).body.HLL.data as Posting[];
+    expect(ofOrder.length).toBeGreaterThan(0);
+    expect(ofOrder.filter((p) => !SELLER_ACCOUNTS.includes(p.account))).toEqual([]);
+    expect((await s.post('/ledger', { page: 1, order_id: firstOrder }, otherSeller.token)).body.HLL.total).toBe(0);
     const statement = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-03`, { headers: { Authorization: `Bearer ${otherSeller.token}` } });
     expect(statement.status).toBe(403);
+  });
+
+  it("an admin reads every shop's balances page by page, at most 100 a page; one shop's as its rows", async () => {
+    const all = await s.post<unknown, Paginated<Balance>>('/balances', { page: 1, per_page: 100 }, admin);
+    expect(all.http).toBe(200);
+    const { total, data } = all.body.HLL!;
+    expect(data.length).toBe(Math.min(total, 100));
+    expect(total).toBeGreaterThanOrEqual(2);
+    // Pages follow one order: the second row alone is the second row of two.
+    const two = (await s.post<unknown, Paginated<Balance>>('/balances', { page: 1, per_page: 2 }, admin)).body.HLL!;
+    const second = (await s.post<unknown, Paginated<Balance>>('/balances', { page: 2, per_page: 1 }, admin)).body.HLL!;
+    expect(two).toMatchObject({ total, per_page: 2, current_page: 1, from: 1, to: 2, last_page: Math.ceil(total / 2) });
+    expect(second).toMatchObject({ total, from: 2, to: 2, last_page: total, data: [two.data[1]] });
+    // Without per_page, the API's usual page size; past the last page, no rows.
+    expect((await s.post<unknown, Paginated<Balance>>('/balances', {}, admin)).body.HLL!.per_page).toBe(15);
+    expect((await s.post<unknown, Paginated<Balance>>('/balances', { page: total + 1, per_page: 1 }, admin)).body.HLL).toMatchObject({ data: [], from: null, to: null });
+    for (const bad of [{ per_page: 101 }, { per_page: 0 }, { page: 0 }, { page: 'x' }]) {
+      expect((await s.post('/balances', bad, admin)).body, JSON.stringify(bad)).toMatchObject({ status: false, query: expect.stringMatching(/^(page|per_page) must be a whole number from 1/) });
+    }
+    // {shop_id} answers that shop's rows, one per currency, as before.
+    const one = await s.post<unknown, Balance[]>('/balances', { shop_id: shop }, admin);
+    expect(one.body.HLL!.map((b) => [b.shop_id, b.currency])).toEqual([[shop, 'USD']]);
   });
 
   it('refuses every ledger call to anonymous callers, buyers and admins without the access, before reading the body', async () => {
