@@ -67,6 +67,13 @@ async function takeSample(db: DB, table: string, column: string): Promise<Sample
   return { at: Date.now(), rows, size: found.length, holding };
 }
 
+/** Whether a sample of this column is kept and fresh (taken by a search, or by the warm-up at start). */
+export async function sampled(db: DB, table: string, column: string): Promise<boolean> {
+  const kept = samples.get(db)?.get(`${table}.${column}`);
+  const sample = kept && (await kept.catch(() => undefined));
+  return !!sample && Date.now() - sample.at < TRIGRAM_PIECES.maxAgeMs;
+}
+
 function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
   let byColumn = samples.get(db);
   if (!byColumn) samples.set(db, (byColumn = new Map()));
