@@ -14,7 +14,7 @@ import { TRIGRAM_PIECES, rarePieces } from './trigrams';
 
 export const WARM_UP = {
   /** Searches of a part of a stored text, and pages, read per searchable list. */
-  rounds: 30,
+  rounds: 10,
   /** A list one of whose steps took longer (ms) is left (its pages read many linked records, say): a warm-up stays cheap. */
   slowStepMs: 100,
 };
