@@ -9,27 +9,30 @@
  *   BENCH_CASES='search|seller' npm run bench     # only the calls whose label matches (not written)
  *
  * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
- * table (req/s, p50, p95, p97.5, p99, errors, CPU per request, load average), the same calls against
- * json-server 0.17.4 holding 100,000 products with the ratios, the query plans of the calls, and
- * writes the tables to bench/results-<database>.md.
+ * table (req/s, p50, p95, p97.5, p99, errors, CPU per request, load average), a repeated page against
+ * a bare Fastify serving the same bytes from memory, the varied calls again in the first seconds
+ * after a server starts, the same calls against json-server 0.17.4 holding 100,000 products with the
+ * ratios, the query plans of the calls, the seeding time and the database's size, and writes the
+ * tables to bench/results-<database>-<rows>.md (results-sqlite-1m.md...).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql, type Compilable } from 'kysely';
 import { rarePieces } from '../server/trigrams';
-import { benchDatabase, hammer, loadAverage, seedOnce, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
+import { benchDatabase, databaseSize, hammer, loadAverage, seedOnce, startBare, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 /**
- * API processes sharing each server's port. On SQLite, as `npm start` runs them: one per core. On
- * PostgreSQL, which runs on the same cores here, one core fewer: PostgreSQL does most of the work of a
- * search, and a second API process on two cores only takes its turns (measured: 1 process 417–439
- * req/s on the varied orders search, 2 processes 316–381).
+ * API processes sharing each server's port: one, so that the figures are one process's (the goals
+ * are set per process, and the bare Fastify it is compared with is one process too). `npm start`
+ * runs one per core (WORKERS).
  */
-const WORKERS = Number(process.env.BENCH_WORKERS ?? (process.env.BENCH_DB === 'postgres' ? Math.max(1, os.availableParallelism() - 1) : os.availableParallelism()));
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** Seconds measured right after a server starts (the varied calls, without warm-up). */
+const START_SECONDS = Number(process.env.BENCH_START_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const JSON_SERVER_ROWS = Number(process.env.BENCH_JSON_SERVER_ROWS ?? 100_000);
 const PER_PAGE = 15;
@@ -38,10 +41,13 @@ const bench = await benchDatabase();
 const { db } = bench.database;
 const seller = 2;
 const other = Number((await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.buyer.email).executeTakeFirstOrThrow()).id);
-await seedOnce(bench, ROWS, seller, other);
+const seedSeconds = await seedOnce(bench, ROWS, seller, other);
+const size = await databaseSize(bench);
+const sizeText = `${(size / 2 ** 20).toFixed(0)} MB (${(size / 2 ** 20 / (ROWS / 1e6)).toFixed(0)} MB per million rows of each table)`;
+console.log(`Database: ${sizeText}`);
 
-const servers = await startServers(bench.env, PROCESSES, WORKERS);
-const pids = servers.map((s) => s.child.pid!);
+let servers = await startServers(bench.env, PROCESSES, WORKERS);
+let pids = servers.map((s) => s.child.pid!);
 const urls = (p: string) => servers.map((s) => s.url + p);
 const admin = await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 const sellerToken = await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
@@ -107,6 +113,55 @@ for (const c of cases) {
   console.log(`${c.label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p95 ${m.p95} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}  CPU ${m.cpuPerRequest.toFixed(2)} ms/req  load ${m.load.toFixed(1)}`);
 }
 
+// The admin's dashboard, one request at a time (it is not kept between writes: each reads the counters).
+const dashboardTimes: number[] = [];
+if (!only || only.test('dashboard')) {
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const answer = await servers[0].post('/dashboard', {}, admin);
+    if (!answer.body.status) throw new Error(`dashboard: ${JSON.stringify(answer.body).slice(0, 300)}`);
+    dashboardTimes.push(performance.now() - t0);
+  }
+  dashboardTimes.sort((a, b) => a - b);
+  console.log(`dashboard, admin: ${dashboardTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
+}
+
+// A repeated page against a bare Fastify answering the same bytes from memory, one process each.
+const repeated = cases[1];
+let bare: { label: string; ours: Measured; theirs: Measured; bytes: number } | undefined;
+if (!only || only.test(repeated.label)) {
+  const answer = await fetch(urls(repeated.path)[0], {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${repeated.token}` }, body: JSON.stringify(repeated.body),
+  });
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  const server = await startBare(bytes);
+  const run = (url: string[], pidsOf: number[], token?: string) =>
+    hammer({ url, body: repeated.body, token, connections: CLIENTS, seconds: WARMUP }).then(() =>
+      hammer({ url, body: repeated.body, token, connections: CLIENTS, seconds: SECONDS, pids: pidsOf }));
+  // Each measured right after the other, so that both meet the same neighbours.
+  const theirs = await run([`${server.url}/api${repeated.path}`], [server.pid]);
+  const ours = await run(urls(repeated.path), pids, repeated.token);
+  await server.stop();
+  bare = { label: repeated.label, ours, theirs, bytes: bytes.length };
+  console.log(`bare Fastify, same ${bytes.length} bytes: ${theirs.rps.toFixed(0)} req/s p99 ${theirs.p99} ms; ours ${ours.rps.toFixed(0)} req/s p99 ${ours.p99} ms: ${((100 * ours.rps) / theirs.rps).toFixed(0)}%`);
+}
+
+// The varied calls right after a start: a new server on the same database, measured at once.
+const starting: [string, Measured][] = [];
+for (const c of cases.filter((k) => k.vary && !/2 characters/.test(k.label))) {
+  if (only && !only.test(c.label)) continue;
+  await Promise.all(servers.map((s) => s.stop()));
+  servers = await startServers(bench.env, PROCESSES, WORKERS);
+  pids = servers.map((s) => s.child.pid!);
+  const token = c.token === admin ? await servers[0].login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)
+    : await servers[0].login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
+  const m = await hammer({ url: urls(c.path), vary: c.vary, token, connections: CLIENTS, seconds: START_SECONDS, pids });
+  const label = c.label.replace('(varied)', `(varied, first ${START_SECONDS} s after a start)`);
+  starting.push([label, m]);
+  console.log(`${label.padEnd(52)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p95 ${m.p95} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  errors ${m.errors + m.non2xx}  CPU ${m.cpuPerRequest.toFixed(2)} ms/req  load ${m.load.toFixed(1)}`);
+}
+rows.push(...starting);
+
 // The same calls against json-server 0.17.4 (100,000 products), side by side (in a full run).
 const reference = only ? undefined : await startJsonServer(JSON_SERVER_ROWS);
 const refLast = Math.ceil(JSON_SERVER_ROWS / PER_PAGE);
@@ -153,10 +208,23 @@ const table = [
     `${os.availableParallelism()} cores shared with the clients (and other work: load average ${loadAverage().toFixed(1)} at the end). ` +
     'CPU is the server processes\' CPU time per answered request (user + system), the figure least moved by neighbours.',
   '',
+  `Database: ${sizeText}; ${seedSeconds === undefined ? 'seeding time not recorded' : `seeded in ${seedSeconds.toFixed(0)} s`}.` +
+    (dashboardTimes.length ? ` Dashboard, admin, one request at a time: median ${dashboardTimes[2].toFixed(0)} ms, slowest ${dashboardTimes[4].toFixed(0)} ms of 5.` : ''),
+  '',
   '| call | req/s | p50 | p95 | p97.5 | p99 | errors | CPU per request | load |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(([label, m]) => `| ${label} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p95} ms | ${m.p97_5} ms | ${m.p99} ms | ${m.errors + m.non2xx} | ${m.cpuPerRequest.toFixed(2)} ms | ${m.load.toFixed(1)} |`),
   '',
+  ...(bare
+    ? [
+      `A repeated page against a bare Fastify (one process, no session, no log, no database) answering the same ${bare.bytes.toLocaleString()} bytes from memory, measured one after the other:`,
+      '',
+      '| call | ours req/s | bare Fastify req/s | share | ours p99 | bare p99 |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| ${bare.label} | ${bare.ours.rps.toFixed(0)} | ${bare.theirs.rps.toFixed(0)} | ${((100 * bare.ours.rps) / bare.theirs.rps).toFixed(0)}% | ${bare.ours.p99} ms | ${bare.theirs.p99} ms |`,
+      '',
+    ]
+    : []),
   `Against json-server 0.17.4 holding ${JSON_SERVER_ROWS.toLocaleString()} products (GET /products?_page=…&_limit=${PER_PAGE}, ?name_like=…), ` +
     `same clients and duration; ratio = ours ÷ json-server for req/s, json-server ÷ ours for CPU per request (above 1: we are ahead):`,
   '',
@@ -167,7 +235,8 @@ const table = [
     `${ours.cpuPerRequest.toFixed(2)} ms | ${theirs.cpuPerRequest.toFixed(2)} ms | ${(theirs.cpuPerRequest / Math.max(ours.cpuPerRequest, 0.001)).toFixed(1)}× | ${ours.p99} ms | ${theirs.p99} ms |`),
   '',
 ].join('\n');
-if (!only) fs.writeFileSync(new URL(`./results-${bench.dialect}.md`, import.meta.url), table);
+const rowsLabel = ROWS >= 1e6 && ROWS % 1e6 === 0 ? `${ROWS / 1e6}m` : ROWS % 1e3 === 0 ? `${ROWS / 1e3}k` : String(ROWS);
+if (!only) fs.writeFileSync(new URL(`./results-${bench.dialect}-${rowsLabel}.md`, import.meta.url), table);
 console.log(`\n${table}`);
 
 await Promise.all(servers.map((s) => s.stop()));

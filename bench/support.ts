@@ -23,8 +23,10 @@ export interface BenchDatabase {
   env: Record<string, string>;
   /** Rows an earlier run seeded into a kept database (BENCH_DIR), if any. */
   seeded?: number;
-  /** Records that the kept database now holds `rows` seeded rows. */
-  markSeeded(rows: number): void;
+  /** How long that seeding took, in seconds, when it was recorded. */
+  seededIn?: number;
+  /** Records that the kept database now holds `rows` seeded rows, seeded in `seconds`. */
+  markSeeded(rows: number, seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite', kep
   const dir = kept ? path.join(kept, kind) : fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
   fs.mkdirSync(dir, { recursive: true });
   const marker = path.join(dir, 'seeded.json');
-  const seeded = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number }).rows : undefined;
+  const mark = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number; seconds?: number }) : undefined;
+  const seeded = mark?.rows;
   let pg: LocalPostgres | undefined;
   let env: Record<string, string>;
   let database: Database;
@@ -64,9 +67,9 @@ export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite', kep
     await seedDemo(database.db);
   }
   return {
-    database, env, dialect: database.dialect, seeded,
-    markSeeded: (rows) => {
-      if (kept) fs.writeFileSync(marker, JSON.stringify({ rows }));
+    database, env, dialect: database.dialect, seeded, seededIn: mark?.seconds,
+    markSeeded: (rows, seconds) => {
+      if (kept) fs.writeFileSync(marker, JSON.stringify({ rows, seconds }));
     },
     close: async () => {
       await database.close();
@@ -86,14 +89,19 @@ const WORDS = ['Red', 'Blue', 'Green', 'Lamp', 'Chair', 'Phone', 'Case', 'Kettle
 export async function seedRows({ database, dialect }: BenchDatabase, rows: number, seller: number, other: number) {
   const { db } = database;
   const stamp = new Date().toISOString();
-  const batch = 50_000;
+  const batch = 100_000;
   const words = `'${WORDS.join("','")}'`;
-  // As an operator loading a million rows would: PostgreSQL's trigram indexes are built once after
-  // the load (migrate recreates them), rather than grown row by row.
-  if (dialect === 'postgres') {
-    const trigram = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname like '%\_trgm'`.execute(db);
-    for (const { name } of trigram.rows) await sql`drop index ${sql.id(name)}`.execute(db);
-  }
+  // As an operator importing this many rows would: the secondary indexes of the loaded tables (and
+  // PostgreSQL's trigram indexes) are dropped first and built once after the load (migrate creates
+  // what is missing), rather than grown row by row. The triggers stay: every row goes through them
+  // as any insert does (the text index on SQLite, the seller column, the range counters).
+  const loaded = ['shops', 'products', 'orders'];
+  const indexes =
+    dialect === 'postgres'
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename in (${sql.join(loaded)})`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(loaded)})`.execute(db);
+  const secondary = indexes.rows.filter(({ name }) => /_(idx|trgm)$/.test(name));
+  for (const { name } of secondary) await sql`drop index ${sql.id(name)}`.execute(db);
   const word = (n: string) => (dialect === 'postgres' ? sql.raw(`(array[${words}])[(${n} % ${WORDS.length}) + 1]`) : sql.raw(`json_extract('${JSON.stringify(WORDS)}', '$[' || (${n} % ${WORDS.length}) || ']')`));
   for (let start = 0; start < rows; start += batch) {
     const end = Math.min(rows, start + batch) - 1;
@@ -120,26 +128,42 @@ export async function seedRows({ database, dialect }: BenchDatabase, rows: numbe
         from (${series}) as g`.execute(trx);
     });
   }
-  // After a bulk load, as an operator would after an import: statistics, and (SQLite) the text
-  // indexes merged into one segment each (writes merge them gradually on their own).
-  if (dialect === 'postgres') {
-    await migrate(database);
-    await sql`vacuum analyze`.execute(db);
-  }
+  // After a bulk load, as an operator would after an import: the indexes, statistics, and (SQLite)
+  // the text indexes merged into one segment each (writes merge them gradually on their own).
+  await migrate(database);
+  if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
   else {
-    for (const table of ['shops', 'products', 'orders']) await sql.raw(`insert into ${table}_fts(${table}_fts) values ('optimize')`).execute(db);
+    for (const table of loaded) await sql.raw(`insert into ${table}_fts(${table}_fts) values ('optimize')`).execute(db);
     await sql`analyze`.execute(db);
   }
 }
 
-/** seedRows, unless a kept database (BENCH_DIR) already holds as many rows; one that holds another number stops the run. */
-export async function seedOnce(bench: BenchDatabase, rows: number, seller: number, other: number) {
-  if (bench.seeded === rows) return console.log(`Reusing ${rows.toLocaleString()} seeded rows on ${bench.dialect} in ${process.env.BENCH_DIR}`);
+/** The database's size on disk in bytes (SQLite: its pages, the write-ahead log checkpointed; PostgreSQL: pg_database_size). */
+export async function databaseSize({ database, dialect }: BenchDatabase): Promise<number> {
+  const { db } = database;
+  if (dialect === 'postgres') return Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0].n);
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  const count = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0].page_count;
+  const size = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows[0].page_size;
+  return count * size;
+}
+
+/**
+ * seedRows, unless a kept database (BENCH_DIR) already holds as many rows; one that holds another
+ * number stops the run. Resolves with the seconds the seeding took (an earlier run's when reused, if recorded).
+ */
+export async function seedOnce(bench: BenchDatabase, rows: number, seller: number, other: number): Promise<number | undefined> {
+  if (bench.seeded === rows) {
+    console.log(`Reusing ${rows.toLocaleString()} seeded rows on ${bench.dialect} in ${process.env.BENCH_DIR}`);
+    return bench.seededIn;
+  }
   if (bench.seeded !== undefined) throw new Error(`BENCH_DIR holds ${bench.seeded.toLocaleString()} seeded rows, not ${rows.toLocaleString()}: use another folder`);
   const t0 = performance.now();
   await seedRows(bench, rows, seller, other);
-  bench.markSeeded(rows);
-  console.log(`Seeded ${rows.toLocaleString()} shops, products and orders on ${bench.dialect} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const seconds = (performance.now() - t0) / 1000;
+  bench.markSeeded(rows, seconds);
+  console.log(`Seeded ${rows.toLocaleString()} shops, products and orders on ${bench.dialect} in ${seconds.toFixed(1)} s`);
+  return seconds;
 }
 
 /**
@@ -147,6 +171,32 @@ export async function seedOnce(bench: BenchDatabase, rows: number, seller: numbe
  * `workers` API processes sharing its port (WORKERS, as `npm start` runs one per core). Logs stay
  * on, at the default level, as in production.
  */
+/**
+ * A bare Fastify (bench/bare.ts) in its own process answering every POST with `payload` from
+ * memory: what a repeated page is measured against.
+ */
+export async function startBare(payload: string | Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bare-'));
+  const file = path.join(dir, 'payload.json');
+  fs.writeFileSync(file, payload);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./bare.ts', import.meta.url).pathname], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BARE_PAYLOAD: file },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`the bare Fastify exited (${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`, pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startServers(env: Record<string, string>, count = 1, workers = 1): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
   // autocannon keeps writing on a connection the server closes after its request limit, and counts

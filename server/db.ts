@@ -58,7 +58,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   sqlite.pragma('foreign_keys = ON');
   // Reads at a million rows stay in memory: 64 MB of page cache and the file mapped.
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('mmap_size = 2147418112'); // SQLite's largest by default (2 GB): a million rows of each list (1.1 GB) mapped whole
   const statements = cachingStatements(sqlite);
   const db: DB = new Kysely({ dialect: new WritingSqliteDialect({ database: statements }) });
   // Commits by other connections (other processes) move data_version; this connection's own writes

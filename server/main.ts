@@ -18,6 +18,7 @@ import { registry } from './registry';
 import { DEFAULT_LIMITS, scaledLimits } from './throttle';
 import { superviseWorkers } from './ops/cluster';
 import { stopper } from './ops/shutdown';
+import { warmUp } from './warm';
 
 const config = readConfig();
 if (config.strict && config.dataDialect === 'simple-rest') {
@@ -85,6 +86,9 @@ async function serve() {
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  // The first searches and pages as fast as later ones: samples taken, code and statements warmed,
+  // in the background (server/warm.ts).
+  void warmUp(database.db, registry.entities, stop.stopping).catch(logError('warm-up failed'));
   if (cluster.isPrimary) {
     console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
   }

@@ -101,6 +101,8 @@ interface Narrowed {
   since?: number;
   /** PostgreSQL: per searched column, the value's rare pieces for pg_trgm to look up (rarePieces). */
   pieces?: Record<string, string[]>;
+  /** SQLite: the FTS5 query that narrows the search (textMatch). */
+  fts?: { table: string; match: string };
 }
 
 /**
@@ -113,7 +115,7 @@ interface Narrowed {
  * indexes (the reference the tests compare against).
  */
 function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, narrowed: Narrowed = {}) {
-  const { found, since, pieces } = narrowed;
+  const { found, since, pieces, fts } = narrowed;
   let query = scoped(db, db.selectFrom(entity.name), entity, scope);
   const columns = columnsOf(entity);
   for (const [field, value] of Object.entries(q.filter ?? {})) {
@@ -151,7 +153,6 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, na
     const inText = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
     return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...inText]);
   });
-  const fts = textMatch(db, entity, q);
   if (fts && found) {
     const ids = exactId !== null ? [...found, exactId] : found;
     query = ids.length ? query.where('id', 'in', ids) : query.where(sql<boolean>`1 = 0`);
@@ -167,22 +168,31 @@ function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, na
 
 /**
  * SQLite: the FTS5 query that narrows a search, when every searched column has the trigram index
- * and the value has 3 characters or more. It is one quoted phrase (quotes doubled) limited to the
- * searched columns; the client's text is a bound parameter and never read as query syntax.
+ * and the value has 3 characters or more: per column, its rare pieces (rarePieces) when a large
+ * table has some, each one phrase that must all be there, or else the whole value as one phrase;
+ * the columns' queries joined by OR. Phrases are quoted (quotes doubled); the client's text is a
+ * bound parameter and never read as query syntax. Every row holding the value matches (a superset):
+ * the rule decides after.
  */
-function textMatch(db: DB, entity: EntityContract, q: ListQuery): { table: string; match: string } | undefined {
+function textMatch(db: DB, entity: EntityContract, q: ListQuery, pieces: Record<string, string[]> = {}): { table: string; match: string } | undefined {
   const text = q.search?.value.trim();
   if (!q.search || !text || q.search.plain || dialectOf(db) === 'postgres' || [...text].length < TRIGRAM) return undefined;
   const parts = q.search.targets.filter((t) => t !== 'id');
   const indexed = textSearchColumns(entity);
   if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
-  return { table: ftsTable(entity.name), match: `{${parts.join(' ')}} : "${text.replace(/"/g, '""')}"` };
+  const phrase = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const whole = parts.filter((t) => !pieces[t]);
+  const match = [
+    ...(whole.length ? [`{${whole.join(' ')}} : ${phrase(text)}`] : []),
+    ...parts.filter((t) => pieces[t]).map((t) => `{${t}} : (${pieces[t].map(phrase).join(' AND ')})`),
+  ].join(' OR ');
+  return { table: ftsTable(entity.name), match };
 }
 
-/** PostgreSQL: the rare pieces of a search's value, for each searched column with a trigram index. */
+/** The rare pieces of a search's value, for each searched column with a trigram index (rarePieces). */
 async function piecesOf(db: DB, entity: EntityContract, q: ListQuery): Promise<Record<string, string[]> | undefined> {
   const text = q.search?.value.trim();
-  if (!q.search || !text || q.search.plain || dialectOf(db) !== 'postgres' || [...text].length < TRIGRAM) return undefined;
+  if (!q.search || !text || q.search.plain || [...text].length < TRIGRAM) return undefined;
   const pieces: Record<string, string[]> = {};
   for (const column of q.search.targets.filter((t) => textSearchColumns(entity).includes(t))) {
     const rare = await rarePieces(db, entity.name, column, text);
@@ -263,14 +273,15 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
 
 /** Counts and pages any other list: the matching ids, a page of them read from the nearer end. */
 async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, sort: { field: string; desc: boolean }) {
-  const fts = textMatch(db, entity, q);
+  const pieces = await piecesOf(db, entity, q);
+  const fts = textMatch(db, entity, q, pieces);
   let found: unknown[] | undefined;
   if (fts) {
     const matches = await sql<{ id: unknown }>`select rowid as id from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit ${FEW_MATCHES + 1}`.execute(db);
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
-  const pieces = await piecesOf(db, entity, q);
-  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces });
+  const postgres = dialectOf(db) === 'postgres';
+  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces: postgres ? pieces : undefined, fts });
   // The list's order (or, with `desc` flipped, its reverse), then newest first among equals;
   // `from` names the columns' table or alias.
   const inOrder = <Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(
@@ -282,7 +293,7 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     return (sort.field === 'id' ? first : first.orderBy(column('id'), desc === sort.desc ? 'desc' : 'asc')) as Q;
   };
   const offset = (q.page - 1) * q.perPage;
-  if (q.search?.value.trim() && dialectOf(db) === 'postgres') {
+  if (q.search?.value.trim() && postgres) {
     // PostgreSQL: a search's matches are read once, in the list's order, up to FEW_MATCHES, and
     // when there are no more, one statement answers both the page's rows and the count.
     // When every searched text is looked up by its rare pieces, the matches are few and are gathered

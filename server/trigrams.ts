@@ -1,10 +1,12 @@
 /**
- * PostgreSQL: which pieces of a searched value pg_trgm's index should look up.
+ * Which pieces of a searched value the trigram index should look up (pg_trgm on PostgreSQL, FTS5's
+ * trigram table on SQLite).
  *
- * The GIN index reads the whole list of rows of every trigram in a pattern. A value such as
+ * The index reads the whole list of rows of every trigram in a pattern. A value such as
  * "product 12345" holds trigrams that nearly every row has ("pro", "duc"...): looking them up
- * reads millions of entries to find ten rows (30 ms at a million rows), where its rare trigrams
- * alone ("123", "234", "345") find the same rows and a few more in a fraction of a millisecond.
+ * reads millions of entries to find ten rows (30 ms at a million rows on PostgreSQL, 0.6 ms of CPU
+ * on SQLite), where its rare trigrams alone ("123", "234", "345") find the same rows and a few more
+ * in a fraction of that.
  *
  * So a value's 3-character pieces are weighed by how many rows hold them, estimated from a sample
  * of the column, and the index is asked for the rare ones only; the substring rule itself then
@@ -12,7 +14,7 @@
  * holds the value holds each of its pieces.
  */
 import { sql } from 'kysely';
-import type { DB } from './db';
+import { dialectOf, type DB } from './db';
 
 export const TRIGRAM_PIECES = {
   /** Below this many rows (estimated) the whole value is looked up: every list is short. */
@@ -47,8 +49,12 @@ function trigramsOf(text: string): Set<string> {
 }
 
 async function takeSample(db: DB, table: string, column: string): Promise<Sample> {
-  const stats = await sql<{ rows: number; top: number | null }>`select greatest(c.reltuples, 0)::float8 as rows,
-      (select max(id) from ${sql.table(table)}) as top from pg_class c where c.oid = quote_ident(${table})::regclass`.execute(db);
+  // The table's rows: PostgreSQL's statistics; on SQLite the highest id (ids are seldom deleted).
+  const stats =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ rows: number; top: number | null }>`select greatest(c.reltuples, 0)::float8 as rows,
+          (select max(id) from ${sql.table(table)}) as top from pg_class c where c.oid = quote_ident(${table})::regclass`.execute(db)
+      : await sql<{ rows: number; top: number | null }>`select coalesce(max(id), 0) as rows, max(id) as top from ${sql.table(table)}`.execute(db);
   const rows = Number(stats.rows[0]?.rows ?? 0);
   const top = Number(stats.rows[0]?.top ?? 0);
   const holding = new Map<string, number>();
@@ -59,6 +65,13 @@ async function takeSample(db: DB, table: string, column: string): Promise<Sample
   const found = await db.selectFrom(table).select(sql<string | null>`cast(${sql.ref(column)} as text)`.as('v')).where('id', 'in', [...ids]).execute();
   for (const { v } of found) for (const t of trigramsOf(String(v ?? ''))) holding.set(t, (holding.get(t) ?? 0) + 1);
   return { at: Date.now(), rows, size: found.length, holding };
+}
+
+/** Whether a sample of this column is kept and fresh (taken by a search, or by the warm-up at start). */
+export async function sampled(db: DB, table: string, column: string): Promise<boolean> {
+  const kept = samples.get(db)?.get(`${table}.${column}`);
+  const sample = kept && (await kept.catch(() => undefined));
+  return !!sample && Date.now() - sample.at < TRIGRAM_PIECES.maxAgeMs;
 }
 
 function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
@@ -81,7 +94,8 @@ function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
  * value should be (a short table, or no piece rare enough). Pieces are 3 ASCII letters or digits
  * in a row, or 2 beside an ASCII space or punctuation mark (a word's edge), as written: pg_trgm
  * reads each as trigrams every row holding it has, and PostgreSQL lowers a letter of them the same
- * way whatever stands around it, so a row holding the lowered value always holds every lowered piece.
+ * way whatever stands around it, so a row holding the lowered value always holds every lowered piece;
+ * FTS5's trigram table folds ASCII case the same way, and reads each piece as one trigram.
  */
 export async function rarePieces(db: DB, table: string, column: string, value: string): Promise<string[] | undefined> {
   // Each piece as written (PostgreSQL lowers it, as it lowers the value), weighed by its lowered form.

@@ -1,0 +1,55 @@
+/**
+ * The warm-up a server runs once it listens (server/warm.ts): every searched column's sample is
+ * taken (the first search of a column no longer takes it), searches and pages are read, and it
+ * stops at once when the server stops.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../server/registry';
+import { migrate, textSearchColumns, type Database } from '../../server/db';
+import { TRIGRAM_PIECES, sampled } from '../../server/trigrams';
+import { WARM_UP, warmUp } from '../../server/warm';
+import { dialect, freshDatabase } from './harness';
+
+let database: Database;
+let drop: () => Promise<void>;
+const kept = { ...TRIGRAM_PIECES };
+
+beforeAll(async () => {
+  // Samples are taken on tables of any size here (large ones only, in production).
+  Object.assign(TRIGRAM_PIECES, { minRows: 0 });
+  const fresh = await freshDatabase();
+  database = fresh.database;
+  drop = fresh.drop;
+  await migrate(database);
+  const stamp = new Date().toISOString();
+  await database.db.insertInto('users')
+    .values(Array.from({ length: 50 }, (_, i) => ({ name: `Warm Person ${i}`, email: `warm${i}@example.com`, is_active: 1, created_at: stamp, updated_at: stamp })))
+    .execute();
+  await database.db.insertInto('distances')
+    .values(Array.from({ length: 50 }, (_, i) => ({ location_A: `Town ${i}`, location_B: 'City', distance_km: i, created_at: stamp, updated_at: stamp })))
+    .execute();
+});
+afterAll(async () => {
+  Object.assign(TRIGRAM_PIECES, kept);
+  await database.close();
+  await drop();
+});
+
+describe(`the warm-up at start on ${dialect}`, () => {
+  const searched = registry.entities.flatMap((e) => (e.search ? e.search.targets.filter((t) => textSearchColumns(e).includes(t)).map((column) => [e.name, column] as const) : []));
+
+  it('stops at once when the server is stopping', async () => {
+    expect(await warmUp(database.db, registry.entities, () => true)).toBe(0);
+    expect(await sampled(database.db, 'users', 'name')).toBe(false);
+  });
+
+  it("takes every searched column's sample, then reads searches and pages", async () => {
+    expect(searched.length).toBeGreaterThan(0);
+    for (const [table, column] of searched) expect(await sampled(database.db, table, column)).toBe(false);
+    const steps = await warmUp(database.db, registry.entities);
+    for (const [table, column] of searched) expect({ table, column, sampled: await sampled(database.db, table, column) }).toEqual({ table, column, sampled: true });
+    // More than the samples: lists with records were read too.
+    expect(steps).toBeGreaterThan(searched.length);
+    expect(steps).toBeLessThanOrEqual(searched.length + registry.entities.length * WARM_UP.rounds);
+  });
+});
