@@ -11,7 +11,7 @@ import {
   CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver,
   type DatabaseConnection, type SqliteDialectConfig,
 } from 'kysely';
-import { generations, requestReadings, sharedReads, WriteCounter } from './generation';
+import { postgresGeneration, watchGeneration } from './generation';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
 export type Row = Record<string, unknown>;
@@ -28,19 +28,9 @@ export interface Database {
 export function openDatabase(opts: { file?: string; url?: string }): Database {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    const writes = new WriteCounter();
-    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-    const snapshot = sharedReads(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
-    generations.set(db, () => {
-      // One read per request while the request writes nothing: it was taken after the request came in.
-      const readings = requestReadings.getStore();
-      if (!readings) return snapshot();
-      const kept = readings.get(db);
-      if (kept && kept.writes === writes.count) return kept.generation;
-      const generation = snapshot();
-      readings.set(db, { writes: writes.count, generation });
-      return generation;
-    });
+    const generation = postgresGeneration(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
+    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [generation.writes] });
+    generation.watch(db);
     return { db, dialect: 'postgres', connections: () => ({ inUse: pool.totalCount - pool.idleCount, open: pool.totalCount }), close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
@@ -60,7 +50,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // Commits by other connections (other processes) move data_version; this connection's own writes
   // are counted as they run. Together: a value that changes whenever the database may have changed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  generations.set(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
+  watchGeneration(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
   return { db, dialect: 'sqlite', connections: () => ({ inUse: sqlite.inTransaction ? 1 : 0, open: sqlite.open ? 1 : 0 }), close: () => db.destroy() };
 }
 

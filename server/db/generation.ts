@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { DB } from './connection';
 
-export const generations = new WeakMap<DB, () => string | Promise<string>>();
+const generations = new WeakMap<DB, () => string | Promise<string>>();
 
 /**
  * A value that changes whenever anything may have been written to the database, by this process or
@@ -22,7 +22,7 @@ export const generationOf = (db: DB): string | Promise<string> | undefined => ge
  * Counts the statements built that may write (anything but a select, a raw statement included), so
  * a request that has written reads the generation again.
  */
-export class WriteCounter implements KyselyPlugin {
+class WriteCounter implements KyselyPlugin {
   count = 0;
   transformQuery({ node }: PluginTransformQueryArgs) {
     if (node.kind !== 'SelectQueryNode') this.count++;
@@ -33,7 +33,35 @@ export class WriteCounter implements KyselyPlugin {
   }
 }
 
-export const requestReadings = new AsyncLocalStorage<Map<DB, { writes: number; generation: string | Promise<string> }>>();
+const requestReadings = new AsyncLocalStorage<Map<DB, { writes: number; generation: string | Promise<string> }>>();
+
+/** Reads a database's generation with `read` from now on (SQLite: its data_version and its own writes). */
+export function watchGeneration(db: DB, read: () => string | Promise<string>): void {
+  generations.set(db, read);
+}
+
+/**
+ * PostgreSQL's generation, its current snapshot read with `readSnapshot`: `writes` is the plugin the
+ * database is opened with, `watch` starts reading it. One read per request while the request writes
+ * nothing (it was taken after the request came in), shared by the callers asking at once.
+ */
+export function postgresGeneration(readSnapshot: () => Promise<string>): { writes: KyselyPlugin; watch(db: DB): void } {
+  const writes = new WriteCounter();
+  const snapshot = sharedReads(readSnapshot);
+  return {
+    writes,
+    watch: (db) =>
+      watchGeneration(db, () => {
+        const readings = requestReadings.getStore();
+        if (!readings) return snapshot();
+        const kept = readings.get(db);
+        if (kept && kept.writes === writes.count) return kept.generation;
+        const generation = snapshot();
+        readings.set(db, { writes: writes.count, generation });
+        return generation;
+      }),
+  };
+}
 
 /**
  * Runs `work` (one request) reading PostgreSQL's generation at most once, when first needed,
