@@ -6,7 +6,7 @@
  * list empty).
  */
 import {
-  CALLS, DEFAULT_PER_PAGE, maxLengthOf, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
+  CALLS, DEFAULT_PER_PAGE, limitsOf, MAX_PER_PAGE, type CallRole, type CallSpec, type EntityContract, type FieldSpec, type Registry, type Rule,
 } from '../contract';
 import { BODY_LIMITS } from './limits';
 
@@ -24,23 +24,21 @@ const pascal = (name: string) => name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: stri
 
 /** A field's value as the server reads it (server/records.ts: texts trimmed, '' clears an optional value). */
 function fieldSchema(name: string, field: FieldSpec, opts: { nullable: boolean; input?: boolean }): Schema {
+  const { maxLength, ...bounds } = limitsOf(field);
   let schema: Schema;
   switch (field.type) {
     case 'int':
     case 'number':
-      schema = { type: field.type === 'int' ? 'integer' : 'number' };
-      if (field.min !== undefined) schema.minimum = field.min;
-      if (field.max !== undefined) schema.maximum = field.max;
+      schema = { type: field.type === 'int' ? 'integer' : 'number', ...bounds };
       break;
     case 'bool':
       schema = { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }] };
       break;
     case 'json':
-      schema = { ...(field.shape ?? {}), description: `${field.shape ? 'JSON' : 'Any JSON value'} (at most ${maxLengthOf(field)} characters once encoded)` };
+      schema = { ...(field.shape ?? {}), description: `${field.shape ? 'JSON' : 'Any JSON value'} (at most ${maxLength} characters once encoded)` };
       break;
     default: {
-      schema = { type: 'string', maxLength: maxLengthOf(field) };
-      if (field.min !== undefined) schema.minLength = field.min;
+      schema = { type: 'string', ...bounds, maxLength };
       // The format is a rule of what is sent (records stored before it was declared may not have it).
       if (field.pattern && opts.input) Object.assign(schema, { pattern: `^(?:${field.pattern.regex})$`, examples: [field.pattern.example] });
       if (field.type === 'email') schema.format = 'email';

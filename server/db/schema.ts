@@ -4,13 +4,16 @@
  * register. `migrate` creates what is missing and adds new columns, and never drops anything.
  */
 import { sql, type ColumnDataType } from 'kysely';
-import { maxLengthOf, OWNED_THROUGH, type EntityContract, type FieldType, type Registry } from '../../contract';
+import { limitsOf, OWNED_THROUGH, type EntityContract, type FieldType, type Registry } from '../../contract';
 import { registry as defaultRegistry } from '../registry';
 import type { Database, DB } from './connection';
 import { SERVER_TABLES } from './serverTables';
 import { PAGE_INDEX, pageTriggers, postgresTextSearch, SELLER_COLUMN, sellerTriggers, sqliteTextSearch } from './triggers';
 
-/** Column types of the other kinds (text-like kinds are varchar of their longest length, DEFAULT_MAX_LENGTH). */
+/**
+ * Column types of the other kinds (string, email and date columns are varchar of their longest
+ * length, limitsOf). A whole number's range (KIND_LIMITS) is what `integer` holds on both databases.
+ */
 const COLUMN: Record<Exclude<FieldType, 'string' | 'email' | 'date'>, ColumnDataType> = {
   text: 'text',
   json: 'text',
@@ -48,7 +51,7 @@ export function textSearchColumns(entity: EntityContract): string[] {
 function entityTable(entity: EntityContract): TableSpec {
   const columns: Record<string, ColumnDataType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    columns[name] = field.type === 'string' || field.type === 'email' || field.type === 'date' ? `varchar(${maxLengthOf(field)})` : COLUMN[field.type];
+    columns[name] = field.type === 'string' || field.type === 'email' || field.type === 'date' ? `varchar(${limitsOf(field).maxLength!})` : COLUMN[field.type];
   }
   columns.created_at = 'varchar(32)';
   columns.updated_at = 'varchar(32)';
