@@ -59,7 +59,7 @@ export interface FieldPattern {
 
 /**
  * The limits of each kind of field, written once: a field's own `min`/`max` narrow them. The server's
- * validation (server/records.ts), the API document (server/openapi.ts) and the database's columns
+ * validation (server/records.ts), the API document (server/openapi/schemas.ts) and the database's columns
  * (server/db/schema.ts) all read them through `limitsOf`.
  * - Text-like kinds: the longest value (a json field: its encoded length); a string, email or date
  *   column is a varchar of that length.
