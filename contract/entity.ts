@@ -12,7 +12,7 @@ export interface FieldSpec {
   type: FieldType;
   /** Required when a record is created (the * of SPEC §3); when present, never empty. */
   required?: boolean;
-  /** Text: shortest/longest length (strings default to at most 255, text to 5000). Numbers: smallest/largest value. */
+  /** Text: shortest/longest length. Numbers: smallest/largest value. Unset: the kind's (KIND_LIMITS). */
   min?: number;
   max?: number;
   /** No two records share this value (compared case-insensitively for text). */
@@ -57,12 +57,57 @@ export interface FieldPattern {
   hint: { en: string; fr: string };
 }
 
-/** The longest text of each kind when a field sets no max (a json field: its encoded length). */
-export const DEFAULT_MAX_LENGTH = { string: 255, email: 255, date: 32, text: 5000, json: 20000 } as const;
+/**
+ * The limits of each kind of field, written once: a field's own `min`/`max` narrow them. The server's
+ * validation (server/records.ts), the API document (server/openapi/schemas.ts) and the database's columns
+ * (server/db/schema.ts) all read them through `limitsOf`.
+ * - Text-like kinds: the longest value (a json field: its encoded length); a string, email or date
+ *   column is a varchar of that length.
+ * - A whole number: what the `integer` column holds on both databases (PostgreSQL's is 32 bits).
+ * - A number: 10^15 either way, where a double still holds every hundredth exactly.
+ */
+export const KIND_LIMITS: Readonly<Record<FieldType, Readonly<FieldLimits>>> = {
+  string: { maxLength: 255 },
+  email: { maxLength: 255 },
+  date: { maxLength: 32 },
+  text: { maxLength: 5000 },
+  json: { maxLength: 20000 },
+  int: { minimum: -2147483648, maximum: 2147483647 },
+  number: { minimum: -1e15, maximum: 1e15 },
+  bool: {},
+};
 
-/** The longest value of a text-like field: its own max, or its kind's. */
-export const maxLengthOf = (field: FieldSpec): number =>
-  field.max ?? (field.type in DEFAULT_MAX_LENGTH ? DEFAULT_MAX_LENGTH[field.type as keyof typeof DEFAULT_MAX_LENGTH] : Infinity);
+/** A field's limits: its text's length (shortest, longest) or its number's range (smallest, largest). */
+export interface FieldLimits {
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** The limits of a field: its own min/max where it declares them, its kind's otherwise. */
+export function limitsOf(field: FieldSpec): FieldLimits {
+  const kind = KIND_LIMITS[field.type];
+  if (kind.maxLength !== undefined) {
+    return { ...(field.min !== undefined ? { minLength: field.min } : {}), maxLength: field.max ?? kind.maxLength };
+  }
+  if (kind.maximum !== undefined) return { minimum: field.min ?? kind.minimum, maximum: field.max ?? kind.maximum };
+  return {};
+}
+
+/** What is wrong with a field's declared min/max: a number's range beyond what its kind holds, a min above the max. */
+export function limitsProblem(field: FieldSpec): string | undefined {
+  const kind = KIND_LIMITS[field.type];
+  const { min, max } = field;
+  if (min !== undefined && max !== undefined && min > max) return `its min ${min} is above its max ${max}`;
+  if (kind.maximum === undefined) return undefined;
+  for (const bound of [min, max]) {
+    if (bound !== undefined && (bound < kind.minimum! || bound > kind.maximum)) {
+      return `${bound} is outside the ${field.type} kind's range (${kind.minimum} to ${kind.maximum})`;
+    }
+  }
+  return undefined;
+}
 
 /** The pattern as an expression matching whole values (anchored, Unicode). */
 export const patternRegExp = (pattern: FieldPattern): RegExp => new RegExp(`^(?:${pattern.regex})$`, 'u');

@@ -4,7 +4,7 @@
  * (server/registry.ts); tables, routes, rules, the sidebar, canAccess and the generated tests all
  * read it, so declaring a resource file declares everything else.
  */
-import { maxLengthOf, patternRegExp, type ApiSpec, type EntityContract } from './entity';
+import { limitsOf, limitsProblem, patternRegExp, type ApiSpec, type EntityContract } from './entity';
 import { isAlwaysAllowed } from './roles';
 
 /** A sidebar entry of SPEC §2.6: its access token (SPEC §6.2), route path (SPEC §2.1), place and icon. */
@@ -171,11 +171,16 @@ export function derivedKeyIndex(name: string): number {
   return 1000 + (hash % 9000);
 }
 
-/** A pattern is a text field's, compiles, and its example has it (generated tests and messages use the example). */
-function checkPatterns(def: ResourceApi): void {
+/**
+ * A field's min/max fit its kind (a whole number's range is what its column holds); a pattern is a
+ * text field's, compiles, and its example has it (generated tests and messages use the example).
+ */
+function checkFields(def: ResourceApi): void {
   for (const [name, field] of Object.entries(def.api.fields)) {
-    if (!field.pattern) continue;
     const where = `${def.name}.${name}`;
+    const limits = limitsProblem(field);
+    if (limits) throw new Error(`${where}: ${limits}`);
+    if (!field.pattern) continue;
     if (!['string', 'text', 'email'].includes(field.type)) throw new Error(`${where}: a pattern needs a text field`);
     let regex: RegExp;
     try {
@@ -184,7 +189,8 @@ function checkPatterns(def: ResourceApi): void {
       throw new Error(`${where}: the pattern does not compile (${String(error)})`);
     }
     const { example } = field.pattern;
-    if (!regex.test(example) || example.length > maxLengthOf(field) || example.length < (field.min ?? 0)) {
+    const { minLength = 0, maxLength = Infinity } = limitsOf(field);
+    if (!regex.test(example) || example.length > maxLength || example.length < minLength) {
       throw new Error(`${where}: the example ${example} does not have the field's format`);
     }
   }
@@ -194,7 +200,7 @@ function checkPatterns(def: ResourceApi): void {
 export function entityOf(def: ResourceApi): EntityContract {
   const access = def.api.access ?? def.menu?.token;
   if (!access) throw new Error(`Resource ${def.name} needs a menu entry or api.access`);
-  checkPatterns(def);
+  checkFields(def);
   const { search, ...api } = def.api;
   return {
     ...api,

@@ -10,7 +10,7 @@ import { parseAccesses, roleOf, type Registry } from '../contract';
 import { audit } from './audit';
 import { now, type DB } from './db';
 
-/** The tokens the database has seen, one row each (a server table, see db.ts). */
+/** The tokens the database has seen, one row each (a server table, see db/serverTables.ts). */
 export const ACCESS_TOKENS = 'access_tokens';
 
 /** What changed: the tokens seen for the first time and the admins who were granted them. */

@@ -221,7 +221,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   await metricsRoutes(app, { db: ctx.db, connections: ctx.ops?.connections, token: ctx.ops?.metricsToken });
   closeConnectionsWhileStopping(app, ctx.ops?.stopping);
 
-  // A request reads the database's generation (what answers are kept under) once: db.ts.
+  // A request reads the database's generation (what answers are kept under) once: db/generation.ts.
   app.addHook('preHandler', (_request, _reply, done) => oneReading(done));
 
   const pageHeaders = opts.staticDir ? consoleHeaders(opts.staticDir) : {};

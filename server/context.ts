@@ -51,7 +51,7 @@ export type AppContext = Context & {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The API's OpenAPI document, generated from the contract and the routes registered (server/openapi.ts). */
+    /** The API's OpenAPI document, generated from the contract and the routes registered (server/openapi/). */
     apiDocument(): Record<string, unknown>;
     /** Every API route as registered (method, path under /api as Fastify writes it, who may call). */
     apiRoutes(): readonly { method: string; url: string; roles?: readonly CallRole[] }[];

@@ -107,7 +107,7 @@ export function scoped<Q extends SelectQueryBuilder<Record<string, Record<string
   if (scope.kind === 'buyer') return query.where(scope.key, '=', scope.userId) as Q;
   if (scope.kind === 'all' || !entity.owner) return query;
   if (entity.owner.via === 'owner_id') return query.where('owner_id', '=', scope.userId) as Q;
-  // Records owned through their shop carry the shop's owner, kept by triggers (see db.ts).
+  // Records owned through their shop carry the shop's owner, kept by triggers (see db/triggers.ts).
   return query.where(SELLER_COLUMN, '=', scope.userId) as Q;
 }
 

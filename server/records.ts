@@ -3,7 +3,7 @@
  * against the entity's field list (types, lengths, required flags, allowed values) and flattens its
  * nested groups into columns; `present` turns a row back into the wire shape.
  */
-import { matchesPattern, maxLengthOf, patternProblem, type EntityContract, type FieldSpec } from '../contract';
+import { limitsOf, matchesPattern, patternProblem, type EntityContract, type FieldSpec } from '../contract';
 import { badRequest } from './errors';
 import { FIELD_LIMITS, jsonProblem } from './limits';
 import type { Row } from './db';
@@ -45,10 +45,10 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
     case 'text': {
       if (typeof value !== 'string' && typeof value !== 'number') return { error: `${what} must be text` };
       const text = String(value).trim();
-      const max = maxLengthOf(field);
-      if (text.length > max) return { error: `${what} must be at most ${max} characters` };
-      if (field.min !== undefined && text !== '' && text.length < field.min) {
-        return { error: `${what} must be at least ${field.min} characters` };
+      const { minLength = 0, maxLength = Infinity } = limitsOf(field);
+      if (text.length > maxLength) return { error: `${what} must be at most ${maxLength} characters` };
+      if (text !== '' && text.length < minLength) {
+        return { error: `${what} must be at least ${minLength} characters` };
       }
       if (field.type === 'date' && text !== '' && !isDate(text)) return { error: `${what} must be a date such as 2026-12-31` };
       if (field.type === 'email' && text !== '' && !EMAIL.test(text)) return { error: `${what} must be an email address` };
@@ -65,9 +65,9 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       const num = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (!Number.isFinite(num)) return { error: `${what} must be a number` };
       if (field.type === 'int' && !Number.isInteger(num)) return { error: `${what} must be a whole number` };
-      if (Math.abs(num) > 1e15) return { error: `${what} is too large` };
-      if (field.min !== undefined && num < field.min) return { error: `${what} must be at least ${field.min}` };
-      if (field.max !== undefined && num > field.max) return { error: `${what} must be at most ${field.max}` };
+      const { minimum = -Infinity, maximum = Infinity } = limitsOf(field);
+      if (num < minimum) return { error: `${what} must be at least ${minimum}` };
+      if (num > maximum) return { error: `${what} must be at most ${maximum}` };
       if (field.oneOf && !field.oneOf.includes(num)) return { error: `${what} must be one of: ${field.oneOf.join(', ')}` };
       return { ok: num };
     }
@@ -80,7 +80,7 @@ export function coerce(name: string, field: FieldSpec, value: unknown): { ok: un
       const problem = jsonProblem(value, FIELD_LIMITS, what);
       if (problem) return { error: problem };
       const text = JSON.stringify(value);
-      if (text.length > maxLengthOf(field)) return { error: `${what} is too large` };
+      if (text.length > (limitsOf(field).maxLength ?? Infinity)) return { error: `${what} is too large` };
       return { ok: text };
     }
   }

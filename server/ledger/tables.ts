@@ -1,5 +1,5 @@
 /**
- * The ledger's tables (issue 28), kept by the server beside the contract's entities (db.ts). Amounts
+ * The ledger's tables (issue 28), kept by the server beside the contract's entities (db/serverTables.ts). Amounts
  * are integers in minor units (bigint). Entries and postings are never updated nor deleted: a
  * correction is a new entry.
  */

@@ -155,7 +155,7 @@ export async function dashboardStats(db: DB, caller: Caller, range: { from: stri
   const role = roleOf(caller.user.abilities);
   const who: Who = role === 'admin' ? { role } : { role, id: caller.id };
   const cards = cardsFor({ id: caller.id, abilities: caller.user.abilities, granted_accesses: caller.user.granted_accesses });
-  // Read from the page counters the list screens keep (PAGE_INDEX, db.ts): everyone's (owner 0), or
+  // Read from the page counters the list screens keep (PAGE_INDEX, db/triggers.ts): everyone's (owner 0), or
   // the caller's own (shops by owner_id, products by their shop's owner), never a count(*) of the table.
   const owner = who.role === 'admin' ? 0 : who.id;
   const counted = async (table: string) =>

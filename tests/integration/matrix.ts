@@ -5,7 +5,7 @@
  * entity needs no demo rows.
  */
 import { describe, expect, it } from 'vitest';
-import type { EntityContract, FieldSpec, Registry, Rule } from '../../contract';
+import { limitsOf, type EntityContract, type FieldSpec, type Registry, type Rule } from '../../contract';
 import type { Row } from '../../server/db';
 import { ADMIN, demo, type TestServer } from './harness';
 
@@ -29,7 +29,7 @@ export function sampleValue(name: string, field: FieldSpec): unknown {
     case 'string':
     case 'text': {
       const text = `Sample ${name} ${n}`;
-      return text.slice(0, field.max ?? 255).padEnd(field.min ?? 0, 'x');
+      return text.slice(0, limitsOf(field).maxLength).padEnd(field.min ?? 0, 'x');
     }
     case 'int':
     case 'number':

@@ -33,6 +33,8 @@ describe('malformed payloads answer 4xx with a readable query and change nothing
     ['an object where text belongs', '/shop', { ...shop, name: { $ne: 1 } }, 400, 'name must be text'],
     ['an oversized string', '/shop', { ...shop, name: 'x'.repeat(256) }, 400, 'name must be at most 255 characters'],
     ['an oversized text', '/shop', { ...shop, description: 'x'.repeat(5001) }, 400, 'description must be at most 5000 characters'],
+    ['a whole number past what its column holds', '/brand', { name: 'B', type: 'popular', product_id: 2147483648 }, 400, 'product id must be at most 2147483647'],
+    ['a whole number below what its column holds', '/brand', { name: 'B', type: 'popular', product_id: -2147483649 }, 400, 'product id must be at least -2147483648'],
     ['a link to nothing', '/shop', { ...shop, category_id: 999999 }, 400, 'category id 999999 does not match any category'],
     ['every problem named at once', '/distance', { location_A: 5, distance_km: 'far' }, 400, 'location B is required; distance km must be a number'],
     ['a bad id', '/brand/status', { id: "1 OR 1=1", is_active: 0 }, 400, 'id must be a positive whole number'],

@@ -60,7 +60,7 @@ describe("a field's rules, both sides of each limit", () => {
     expect(run({ type: 'string', oneOf: ['popular'] }, '')).toBeNull();
   });
 
-  it('numbers: between min and max inclusive, whole where asked, never huge', () => {
+  it("numbers: between min and max inclusive (their kind's range when unset), whole where asked", () => {
     expect(run({ type: 'int', min: 1, max: 100 }, 1)).toBe(1);
     expect(run({ type: 'int', min: 1, max: 100 }, 0)).toBe('unit price must be at least 1');
     expect(run({ type: 'int', min: 1, max: 100 }, 100)).toBe(100);
@@ -70,8 +70,14 @@ describe("a field's rules, both sides of each limit", () => {
     expect(run({ type: 'number' }, '4.5')).toBe(4.5);
     expect(run({ type: 'number' }, 1e15)).toBe(1e15);
     expect(run({ type: 'number' }, -1e15)).toBe(-1e15);
-    expect(run({ type: 'number' }, 1e15 + 2)).toBe('unit price is too large');
-    expect(run({ type: 'number' }, -1e15 - 2)).toBe('unit price is too large');
+    expect(run({ type: 'number' }, 1e15 + 2)).toBe('unit price must be at most 1000000000000000');
+    expect(run({ type: 'number' }, -1e15 - 2)).toBe('unit price must be at least -1000000000000000');
+    // A whole number: what the integer column holds on both databases.
+    expect(run({ type: 'int' }, 2147483647)).toBe(2147483647);
+    expect(run({ type: 'int' }, -2147483648)).toBe(-2147483648);
+    expect(run({ type: 'int' }, 2147483648)).toBe('unit price must be at most 2147483647');
+    expect(run({ type: 'int' }, '-2147483649')).toBe('unit price must be at least -2147483648');
+    expect(run({ type: 'int', min: 0 }, 2147483648)).toBe('unit price must be at most 2147483647');
     for (const bad of ['  ', 'abc', Infinity, NaN, true, [], {}]) expect(run({ type: 'number' }, bad)).toBe('unit price must be a number');
     expect(run({ type: 'int', oneOf: [1, 2] }, 2)).toBe(2);
     expect(run({ type: 'int', oneOf: [1, 2] }, 3)).toBe('unit price must be one of: 1, 2');

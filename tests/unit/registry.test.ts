@@ -5,7 +5,7 @@
  * unions (this file's compilation is that check).
  */
 import { describe, expect, it } from 'vitest';
-import { createRegistry, derivedKeyIndex, type ResourceApi } from '../../contract';
+import { createRegistry, derivedKeyIndex, i, KIND_LIMITS, n, s, type FieldSpec, type ResourceApi } from '../../contract';
 import { canUse, menuFor } from '../../authProvider';
 import { registry } from '../../resources';
 import { loadRegistry } from '../../server/registry';
@@ -194,6 +194,15 @@ describe('createRegistry', () => {
     const sameKey = { ...base, name: 'other', menu: { ...base.menu!, token: 'other' }, api: { ...base.api, search: { keyIndex: 10, targets: ['id'] } } };
     expect(() => createRegistry([...registry.resources, sameKey])).toThrow(/keyIndex 10/);
     expect(() => createRegistry([base, { ...base, name: 'twin' }])).toThrow(/access token coupons/);
+  });
+  it("refuses a range its kind's column cannot hold, and a min above the max", () => {
+    const withField = (field: FieldSpec) => ({ ...base, api: { ...base.api, fields: { value: field } } });
+    const { minimum, maximum } = KIND_LIMITS.int;
+    expect(createRegistry([withField(i({ min: minimum, max: maximum }))]).entity('coupons').fields.value.max).toBe(maximum);
+    expect(() => createRegistry([withField(i({ max: maximum! + 1 }))])).toThrow(`coupons.value: ${maximum! + 1} is outside the int kind's range`);
+    expect(() => createRegistry([withField(i({ min: minimum! - 1 }))])).toThrow(`coupons.value: ${minimum! - 1} is outside`);
+    expect(() => createRegistry([withField(n({ max: KIND_LIMITS.number.maximum! * 10 }))])).toThrow(/is outside the number kind's range/);
+    expect(() => createRegistry([withField(s({ min: 5, max: 4 }))])).toThrow('coupons.value: its min 5 is above its max 4');
   });
 });
 

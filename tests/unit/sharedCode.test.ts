@@ -10,7 +10,7 @@ import { registry } from '../../server/registry';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = [
-  'src/screens', 'dataProvider', 'server/db.ts', 'server/store.ts', 'server/routes/entities.ts',
+  'src/screens', 'dataProvider', 'server/db', 'server/store.ts', 'server/routes/entities.ts',
 ];
 const files = (entry: string): string[] => {
   const full = path.join(ROOT, entry);
