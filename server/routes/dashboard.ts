@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { convert, roleOf, type Rate } from '../../contract';
+import { roleOf, unitRate, type Rate } from '../../contract';
 import {
   DASHBOARD_PATH, MONEY_TYPES, cardsFor, countRoles, type CurrencyTotal, type DashboardCharts, type DashboardStats, type MoneyCard,
 } from '../../contract/dashboard';
@@ -21,6 +21,8 @@ import { ok } from './common';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const RANGE_DAYS = 30;
 const MAX_RANGE_DAYS = 366;
+/** The shops the dashboard ranks by their orders' total in the range. */
+const TOP_SHOPS = 5;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -54,6 +56,20 @@ function orders(db: DB, who: Who) {
 
 const asTotals = (rows: Row[]): CurrencyTotal[] =>
   rows.map((r) => ({ currency: (r.currency as string | null) || 'USD', amount: Math.round(Number(r.amount ?? 0) * 100) / 100 }));
+
+/**
+ * What one unit of an order's currency is worth in US dollars, as SQL (SPEC §9.1, `unitRate`): codes
+ * compared without case, a missing currency read as USD, one the rates do not know worth 0, as
+ * `convert` counts it. The codes and factors are bound values, never text in the statement.
+ */
+function dollarFactor(rates: readonly Rate[]) {
+  const worth = (code: string) => sql`cast(${unitRate(code, 'USD', rates) ?? 0} as double precision)`;
+  const cases = [
+    sql`when ${''} then ${worth('USD')}`,
+    ...rates.map((r) => sql`when ${String(r.code).trim().toLowerCase()} then ${worth(String(r.code))}`),
+  ];
+  return sql`case lower(trim(coalesce(currency, ''))) ${sql.join(cases, sql` `)} else 0 end`;
+}
 
 /** An admin's numbers come from the counters kept per day, currency and status (ORDER_STATS, server/orderStats.ts). */
 const stats = (db: DB) => db.selectFrom(ORDER_STATS);
@@ -108,18 +124,28 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
       ? await counters().select(['status', sql<number>`sum(n)`.as('n')]).groupBy('status').orderBy('status').execute()
       : await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute()
   ).filter((r) => Number(r.n) !== 0);
-  const perShop = await inRange()
-    .select(['shop_id', 'currency', sql<number>`sum(paid_total_fxws)`.as('amount')])
-    .groupBy(['shop_id', 'currency'])
+  // The five shops whose orders in the range add up to the most US dollars, ties by id: ranked by the
+  // database (each currency's amounts times its dollar rate, SPEC §9.1), which answers five rows
+  // whatever the number of shops; then those five shops' totals per currency.
+  const dollars = sql<number>`sum(paid_total_fxws * ${dollarFactor(rates)})`;
+  const ranked = await inRange()
+    .select(['shop_id', dollars.as('dollars')])
+    .groupBy('shop_id')
+    .orderBy(dollars, 'desc')
+    .orderBy('shop_id')
+    .limit(TOP_SHOPS)
     .execute();
-  // Ranked in US dollars through the one conversion rule (SPEC §9.1); the console shows them converted.
-  const shops = new Map<number, CurrencyTotal[]>();
-  for (const r of perShop) {
-    const id = Number(r.shop_id);
-    shops.set(id, [...(shops.get(id) ?? []), ...asTotals([r])]);
-  }
-  const inDollars = (totals: CurrencyTotal[]) => totals.reduce((sum, t) => sum + convert(t.amount, t.currency, 'USD', rates), 0);
-  const top = [...shops].sort((a, b) => inDollars(b[1]) - inDollars(a[1]) || a[0] - b[0]).slice(0, 5);
+  const ids = ranked.map((r) => Number(r.shop_id));
+  const perShop = ids.length
+    ? await inRange()
+        .where('shop_id', 'in', ids)
+        .select(['shop_id', 'currency', sql<number>`sum(paid_total_fxws)`.as('amount')])
+        .groupBy(['shop_id', 'currency'])
+        .orderBy('shop_id')
+        .orderBy('currency')
+        .execute()
+    : [];
+  const top = ids.map((id) => [id, asTotals(perShop.filter((r) => Number(r.shop_id) === id))] as const);
   const names = top.length
     ? await db.selectFrom('shops').select(['id', 'name']).where('id', 'in', top.map(([id]) => id)).execute()
     : [];

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rate } from '../../contract';
+import { unitRate, type Rate } from '../../contract';
 import { ADMIN_ABILITIES, REGISTER_ABILITIES } from '../../contract';
 import type { DashboardStats } from '../../contract/dashboard';
 import { loadStats, statsBySearch, type Post } from '../../src/dashboard/stats';
@@ -99,6 +99,21 @@ describe('POST /dashboard', () => {
     expect(d.people).toEqual(want.people);
     expect(d.charts!.byStatus.reduce((n, b) => n + b.count, 0)).toBe(want.orders);
     expect(d.charts!.topShops).toHaveLength(5);
+    // The five shops whose orders in the range add up to the most US dollars (one conversion rule,
+    // SPEC §9.1), ties by id: every shop ranked here by a plain query and a full sort.
+    const rates = await ratesOf(s);
+    const perShop = await s.db.selectFrom('orders')
+      .select(['shop_id', 'currency', (eb: any) => eb.fn.sum('paid_total_fxws').as('amount')])
+      .where('created_at', '>=', range.from).where('created_at', '<', `${range.to}T99`)
+      .groupBy(['shop_id', 'currency']).execute();
+    const dollars = new Map<number, number>();
+    for (const r of perShop) {
+      const worth = unitRate((r.currency as string) || 'USD', 'USD', rates) ?? 0;
+      dollars.set(Number(r.shop_id), (dollars.get(Number(r.shop_id)) ?? 0) + Number(r.amount ?? 0) * worth);
+    }
+    expect(dollars.size).toBeGreaterThan(5);
+    const ranked = [...dollars].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 5).map(([id]) => id);
+    expect(d.charts!.topShops.map((t) => t.id)).toEqual(ranked);
   });
 
   it('counts the same as the search-dive way (SPEC §2.8) for admins and sellers', async () => {
