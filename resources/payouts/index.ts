@@ -6,7 +6,7 @@
  * (server/routes/ledger.ts, contract/ledger.ts); this file declares the payouts table, the sidebar
  * entries and the pages.
  */
-import { PAYOUTS_TOKEN, PAYOUT_STATES, i, j, s } from '../../contract';
+import { PAYOUTS_TOKEN, PAYOUT_STATES, i, j, n, s } from '../../contract';
 import { defineResource } from '../types';
 
 export default defineResource({
@@ -23,8 +23,11 @@ export default defineResource({
     fields: {
       shop_id: i({ required: true }),
       currency: s({ required: true, max: 8 }),
-      /** Minor units. */
-      amount: i({ serverSet: true }),
+      /**
+       * Minor units, whole. A number column, not an integer one: a payout past 2^31 minor units
+       * (21,474,836.47 in a two-decimal currency) is stored exactly (whole numbers are exact to 2^53).
+       */
+      amount: n({ serverSet: true }),
       state: s({ oneOf: PAYOUT_STATES, default: 'pending', max: 16 }),
       /** 'bank' or 'paypal', and the shop's details as they were when the payout was made. */
       method: s({ serverSet: true, max: 16 }),

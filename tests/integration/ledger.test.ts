@@ -152,6 +152,25 @@ describe('the money of one order, from payment to statement', () => {
     expect(await balanceOf(admin)).toMatchObject({ available: before.available, paid: before.paid });
   });
 
+  it('pays out a balance past 2^31 minor units whole (a 30,000,000.00 sale), on both databases', async () => {
+    const made = await s.db
+      .insertInto('products')
+      .values({ name: 'Estate', price: 30_000_000, sale_price: 0, currency: 'USD', in_stock: 1, state: 'active', shop_id: shop, category_id: category, subcategory_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await placeAndPay([{ product_id: Number(made.id), quantity: 1 }]);
+    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    const before = (await balanceOf(admin))!;
+    expect(before.available).toBeGreaterThan(2 ** 31);
+    const payout = await s.post('/payout', { shop_id: shop, currency: 'USD' }, admin);
+    expect(payout.http).toBe(200);
+    expect(payout.body.detail.amount).toBe(before.available);
+    const listed = await s.post<unknown, { data: { id: number; amount: number }[] }>('/payouts', { page: 1 }, admin);
+    expect(listed.body.HLL!.data.find((p) => Number(p.id) === Number(payout.body.detail.id))?.amount).toBe(before.available);
+    await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'Big one' }, admin);
+    expect(await balanceOf(admin)).toMatchObject({ available: 0, paid: before.paid + before.available });
+  });
+
   it('earnings of an undelivered order stay pending; cancelling a paid order refunds it and they never become available', async () => {
     const before = (await balanceOf(admin))!;
     const order = await placeAndPay([{ product_id: products[0], quantity: 1 }]);
