@@ -949,6 +949,7 @@ export const en = {
     passkey_refused: 'The passkey was not accepted; please try again',
     second_factor_reset: 'Second factor reset: the user signs in with their password and sets one up again',
     own_second_factor: 'Turn your own second factor off from your account page',
+    sign_in_again_factor: 'Sign in again to set up a second factor: it is set up within 15 minutes of signing in',
     no_mfa_key: 'Authenticator codes are not set up on this server: the operator must set MFA_KEY',
     signed_in: 'Signed in successfully',
     account_created: 'Your account has been created',

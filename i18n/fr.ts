@@ -930,6 +930,7 @@ export const fr = {
     passkey_refused: "La clé d'accès n'a pas été acceptée ; veuillez réessayer",
     second_factor_reset: "Second facteur réinitialisé : l'utilisateur se connecte avec son mot de passe et en configure un nouveau",
     own_second_factor: 'Désactivez votre propre second facteur depuis la page de votre compte',
+    sign_in_again_factor: 'Reconnectez-vous pour configurer un second facteur : il se configure dans les 15 minutes qui suivent la connexion',
     no_mfa_key: "Les codes d'authentification ne sont pas configurés sur ce serveur : l'opérateur doit définir MFA_KEY",
     signed_in: 'Connexion réussie',
     account_created: 'Votre compte a été créé',

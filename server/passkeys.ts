@@ -22,7 +22,7 @@ import type { Caller } from './auth';
 import { now, type DB, type Row } from './db';
 import { badRequest, forbidden } from './errors';
 import { isObject, readId } from './records';
-import { factorState, markFresh, replaceRecoveryCodes, requireFreshSecondFactor, syncFactors } from './secondFactor';
+import { factorState, markFresh, replaceRecoveryCodes, requireFreshSecondFactor, requireRecentAuthentication, syncFactors } from './secondFactor';
 import { ok } from './routes/common';
 
 export const PASSKEY_ACTIONS = ['passkey-begin', 'passkey-finish', 'passkey-remove', 'passkey-options', 'passkey-verify'] as const;
@@ -134,7 +134,7 @@ export function passkeyActions(ctx: AppContext) {
     const rp = relyingParty(ctx.config);
     switch (action) {
       case 'passkey-begin': {
-        await requireFreshSecondFactor(caller, clock());
+        await requireRecentAuthentication(caller, clock());
         const mine = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', caller.id).execute();
         const options = await generateRegistrationOptions({
           rpName: RP_NAME, rpID: rp.id, userName: String(caller.user.email), userDisplayName: String(caller.user.name ?? ''),

@@ -14,13 +14,15 @@ import { Secret, TOTP } from 'otpauth';
 import type { Caller } from './auth';
 import { sha256 } from './auth';
 import { now, type DB, type Row } from './db';
-import { ApiError } from './errors';
+import { ApiError, forbidden } from './errors';
 
 /** The kinds of second factor a user may present, as the sign-in answer lists them. */
 export type FactorKind = 'totp' | 'passkey' | 'recovery';
 
 /** A step-up is good for 5 minutes after the factor was presented. */
 export const STEP_UP_MS = 5 * 60_000;
+/** How recent a sign-in must be to set up a first second factor (ASVS 7.5.1). */
+export const RECENT_SIGN_IN_MS = 15 * 60_000;
 export const RECOVERY_CODE_COUNT = 10;
 const PERIOD = 30;
 const ISSUER = 'Marketplace';
@@ -231,4 +233,19 @@ export async function requireFreshSecondFactor(caller: Caller | null, at: number
   const last = caller.session?.second_factor_at;
   if (last !== null && last !== undefined && at - Number(last) <= STEP_UP_MS && at >= Number(last)) return;
   throw new SecondFactorNeeded(STEP_UP_MESSAGE, kinds, { step_up: true }, 403);
+}
+
+export const SIGN_IN_AGAIN = 'Sign in again to set up a second factor: it is set up within 15 minutes of signing in';
+
+/**
+ * Setting up a factor changes how one signs in (ASVS 7.5.1): a user who has one presents it fresh
+ * (requireFreshSecondFactor); a user who has none must have signed in (password, or passkey) within
+ * RECENT_SIGN_IN_MS in this session, so a session left open or taken cannot add a factor of its own.
+ */
+export async function requireRecentAuthentication(caller: Caller | null, at: number): Promise<void> {
+  if (!caller) return;
+  if (factorsOfUser(caller.user).length) return requireFreshSecondFactor(caller, at);
+  const opened = Date.parse(String(caller.session?.created_at ?? ''));
+  if (opened <= at && at - opened <= RECENT_SIGN_IN_MS) return;
+  throw forbidden(SIGN_IN_AGAIN);
 }

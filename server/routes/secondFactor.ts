@@ -22,7 +22,7 @@ import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { readId } from '../records';
 import { registry } from '../registry';
 import {
-  SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, sealSecret, syncFactors, takeTotp, spendCode,
+  SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, requireRecentAuthentication, sealSecret, syncFactors, takeTotp, spendCode,
 } from '../secondFactor';
 import { accountKey, addressKey, type Limit } from '../throttle';
 import { ok } from './common';
@@ -86,8 +86,8 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
       case 'totp-begin': {
         const state = await factorState(db, caller.id);
         if (state.totp) throw forbidden('Authenticator codes are already on; turn them off first');
-        // Adding a factor beside a passkey needs that passkey, fresh.
-        await requireFreshSecondFactor(caller, clock());
+        // Adding a factor beside a passkey needs that passkey, fresh; a first factor, a recent sign-in.
+        await requireRecentAuthentication(caller, clock());
         const { secret, uri } = newTotp(String(caller.user.email));
         const sealed = sealSecret(key(), secret);
         await db.deleteFrom('second_factors').where('user_id', '=', caller.id).where('kind', '=', 'totp').execute();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
-import { STEP_UP_MS, openSecret, totpCode } from '../../server/secondFactor';
+import { RECENT_SIGN_IN_MS, SIGN_IN_AGAIN, STEP_UP_MS, openSecret, totpCode } from '../../server/secondFactor';
 import { DEFAULT_LIMITS } from '../../server/throttle';
 
 const KEY = 'a test key of thirty-two characters!';
@@ -34,6 +34,19 @@ async function enrolled(abilities: number[] = [1, 2], granted: string[] = []) {
 }
 
 describe('turning authenticator codes on', () => {
+  it('sets up a first factor only within 15 minutes of signing in (ASVS 7.5.1): a session left open cannot', async () => {
+    const user = await s.userWith([1, 2]);
+    t += RECENT_SIGN_IN_MS; // exactly 15 minutes after signing in: still recent
+    expect((await factor(user.token, { action: 'totp-begin' })).body.status).toBe(true);
+    t += 1;
+    for (const action of ['totp-begin', 'passkey-begin']) {
+      expect(await factor(user.token, { action })).toMatchObject({ http: 403, body: { status: false, query: SIGN_IN_AGAIN } });
+    }
+    const again = await s.login(user.email, 'password123');
+    expect((await factor(again, { action: 'totp-begin' })).body.status).toBe(true);
+    expect((await factor(again, { action: 'passkey-begin' })).body.status).toBe(true);
+  });
+
   it('answers a base32 secret and its otpauth address, then 10 recovery codes for a right code', async () => {
     const user = await s.userWith([1, 2]);
     const begin = await factor(user.token, { action: 'totp-begin' });
