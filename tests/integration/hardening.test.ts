@@ -62,11 +62,14 @@ describe('deep JSON', () => {
 describe('list filters and searches', () => {
   // Every list the server answers (an entity nobody may call through the API, such as an order's timeline, has none).
   const lists = [...new Set(servedBy(registry).map((e) => e.list))];
-  it.each([true, { a: 1 }, [1, 2], 'x'.repeat(256)])('a filter value %j answers 400 on every list', async (value) => {
+  // A list of values is taken for `id` alone (several records in one call, the console's getMany).
+  it.each([
+    ['id', true], ['id', { a: 1 }], ['name', [1, 2]], ['id', 'x'.repeat(256)],
+  ])('a filter on %s of %j answers 400 on every list', async (column, value) => {
     for (const list of lists) {
-      const res = await s.post(list, { page: 1, filter: { id: value } }, admin);
+      const res = await s.post(list, { page: 1, filter: { [column]: value } }, admin);
       expect(res.http, list).toBe(400);
-      expect(res.body.query).toMatch(/^The filter on id must be a single text or number$/);
+      expect(res.body.query).toBe(`The filter on ${column} must be a single text or number`);
     }
   });
 
