@@ -9,8 +9,8 @@ import { callerOf, sha256, type Caller } from '../../server/auth';
 import { migrate, openDatabase, type DB, type Database, type Row } from '../../server/db';
 import { ApiError } from '../../server/errors';
 import {
-  RECOVERY_CODE_COUNT, STEP_UP_MESSAGE, STEP_UP_MS, SecondFactorNeeded, factorState, factorsOfUser, kindsOf, looksLikeRecoveryCode, markFresh,
-  newTotp, openSecret, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, sealSecret, spendCode, syncFactors,
+  RECENT_SIGN_IN_MS, RECOVERY_CODE_COUNT, SIGN_IN_AGAIN, STEP_UP_MESSAGE, STEP_UP_MS, SecondFactorNeeded, factorState, factorsOfUser, kindsOf, looksLikeRecoveryCode, markFresh,
+  newTotp, openSecret, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, requireRecentAuthentication, sealSecret, spendCode, syncFactors,
   takeTotp, totpCode, totpStep,
 } from '../../server/secondFactor';
 import { ENROL_FIRST, enrolmentGate, mustEnrol } from '../../server/secondFactorPolicy';
@@ -306,6 +306,30 @@ describe('step-up', () => {
     await markFresh(db, callerOf({ id: user, abilities: '[1]' }), T0 + 1);
     const rows = await db.selectFrom('sessions').select(['id', 'second_factor_at']).where('user_id', '=', user).orderBy('id').execute();
     expect(rows.map((r) => [Number(r.id), r.second_factor_at === null ? null : Number(r.second_factor_at)])).toEqual([[Number(made.id), T0], [Number(other.id), null]]);
+  });
+});
+
+describe('setting up a factor', () => {
+  const iso = (at: number) => new Date(at).toISOString();
+  const session = (openedAt: number | null, factors = '', lastAt: number | null = null): Caller =>
+    callerOf({ id: 5, abilities: '[1,2]', granted_accesses: '[]', second_factor: factors }, { id: 9, created_at: openedAt === null ? null : iso(openedAt), second_factor_at: lastAt });
+  const outcome = (caller: Caller | null, at: number) => refusalOf(() => requireRecentAuthentication(caller, at));
+  const AGAIN = { status: 403, message: SIGN_IN_AGAIN };
+
+  it('takes a first factor within 15 minutes of signing in, both ends included, and not from a session of the future', async () => {
+    expect(RECENT_SIGN_IN_MS).toBe(900_000);
+    expect(await outcome(null, T0)).toBe('passed');
+    expect(await outcome(session(T0), T0)).toBe('passed');
+    expect(await outcome(session(T0), T0 + RECENT_SIGN_IN_MS)).toBe('passed');
+    expect(await outcome(session(T0), T0 + RECENT_SIGN_IN_MS + 1)).toEqual(AGAIN);
+    expect(await outcome(session(T0 + 1), T0)).toEqual(AGAIN);
+    expect(await outcome(session(null), T0)).toEqual(AGAIN);
+    expect(await outcome(callerOf({ id: 5, abilities: '[1,2]', second_factor: '' }), T0)).toEqual(AGAIN);
+  });
+
+  it('asks a user who has a factor for it, fresh, however recent the sign-in', async () => {
+    expect(await outcome(session(T0, 'totp,recovery'), T0)).toEqual({ status: 403, message: STEP_UP_MESSAGE });
+    expect(await outcome(session(T0 - RECENT_SIGN_IN_MS * 10, 'totp,recovery', T0), T0 + 1)).toBe('passed');
   });
 });
 
