@@ -9,6 +9,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Link, Pa
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { MarketplaceDataProvider } from '../../dataProvider';
+import { usePresentPoll } from '../../src/widgets/presence';
 import { registry } from '..';
 import { CHATS_KEY, POLL_MS, UNREAD_KEY, loadChats, useAdminChatEvents, useMarkSeen } from './feed';
 import { adminSave, cardOf, fromVisitor, messagesOf, shownMessages, type Chat } from './rules';
@@ -20,7 +21,8 @@ const t = (key: string) => `resources.chats.inputs.${key}`;
 function useChats() {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
   useAdminChatEvents();
-  return useQuery({ queryKey: CHATS_KEY, refetchInterval: POLL_MS, queryFn: () => loadChats(dataProvider) });
+  const poll = usePresentPoll(CHATS_KEY, POLL_MS);
+  return useQuery({ queryKey: CHATS_KEY, refetchInterval: poll, queryFn: () => loadChats(dataProvider) });
 }
 
 function useSaveChat() {

@@ -1,7 +1,8 @@
 /**
  * The admins' live view of the chats: the stream's events refresh the chat list and set the unread
  * count at once. The chat list is also polled every 10 s (SPEC §9.2); the unread count is polled only
- * from a contract-only server, which has neither the count nor the stream.
+ * from a contract-only server, which has neither the count nor the stream. Polls and event refreshes
+ * wait while the person is away from the console (src/widgets/presence.ts), so its session can end.
  */
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useDataProvider } from 'react-admin';
 import { CHAT_PATHS } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { useConfig } from '../../src/config';
+import { refreshType, usePresentPoll } from '../../src/widgets/presence';
 import { registry } from '..';
 import { adminSource, listenToChats } from './events';
 import { cardOf, type Chat } from './rules';
@@ -29,9 +31,10 @@ export function useAdminChatEvents() {
       return detail!.ticket;
     };
     return listenToChats('admin', adminSource(apiUrl, buyTicket), (event) => {
-      void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+      // Away from the console, an event only marks the lists stale: they are asked for at the next touch.
+      void queryClient.invalidateQueries({ queryKey: CHATS_KEY, refetchType: refreshType() });
       if (typeof event.unread === 'number') setUnread(queryClient, event.unread);
-      else void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+      else void queryClient.invalidateQueries({ queryKey: UNREAD_KEY, refetchType: refreshType() });
     });
   }, [apiUrl, dataProvider, queryClient]);
 }
@@ -55,9 +58,10 @@ interface Unread {
  */
 export function useChatUnread(): number | undefined {
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const poll = usePresentPoll(UNREAD_KEY, POLL_MS);
   const { data } = useQuery({
     queryKey: UNREAD_KEY,
-    refetchInterval: (query) => (query.state.data?.counted ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.counted ? poll : false),
     queryFn: async (): Promise<Unread> => {
       try {
         const { detail } = await dataProvider.call<{ unread: number }>(CHAT_PATHS.unread, {});

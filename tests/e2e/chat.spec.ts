@@ -93,6 +93,32 @@ test('the unread badge follows the event stream and does not poll', async ({ bro
   expect(counts.length).toBe(asked);
 });
 
+test('a console left open stops asking for the chats after 5 minutes without a touch, so its session can end; a touch asks again', async ({ browser }) => {
+  test.skip(STRICT, 'event streams are an extension of the reference server');
+  const AWAY = 5 * 60_000;
+  const admin = await (await browser.newContext()).newPage();
+  const lists: string[] = [];
+  admin.on('request', (r) => void (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/chats') && lists.push(r.url())));
+  await admin.clock.install();
+  await signedIn(admin, DEMO.admin);
+  await admin.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Chat Logs' }).click();
+  await expect.poll(() => lists.length).toBeGreaterThan(0);
+  // Present: the list is polled.
+  const first = lists.length;
+  await admin.clock.runFor(POLL * 2 + 500);
+  await expect.poll(() => lists.length).toBeGreaterThan(first);
+  // Away for longer than 5 minutes: the polls stop...
+  await admin.clock.runFor(AWAY + 30_000);
+  const away = lists.length;
+  await admin.clock.runFor(POLL * 12);
+  expect(await admin.evaluate(() => document.visibilityState)).toBe('visible');
+  expect(lists.length).toBe(away);
+  // ...and a touch asks for the list again at once.
+  await admin.mouse.move(200, 200);
+  await admin.mouse.move(220, 240);
+  await expect.poll(() => lists.length).toBeGreaterThan(away);
+});
+
 test('@smoke a visitor and an admin talk through the chat within the poll', async ({ browser }) => {
   test.setTimeout(60_000);
   const admin = await (await browser.newContext()).newPage();
