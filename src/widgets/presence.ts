@@ -48,7 +48,7 @@ export function usePresent(): boolean {
 }
 
 /**
- * A query's poll while the person is present: the interval to give react-query (false while away),
+ * A query's poll while the person is present (its key a constant of the caller's, as react-query keys are): the interval to give react-query (false while away),
  * and the query asked again at once when they come back.
  */
 export function usePresentPoll(queryKey: QueryKey, every: number): number | false {
@@ -58,9 +58,7 @@ export function usePresentPoll(queryKey: QueryKey, every: number): number | fals
   useEffect(() => {
     if (present && !wasPresent.current) void queryClient.invalidateQueries({ queryKey });
     wasPresent.current = present;
-    // The key is a constant of the caller's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [present, queryClient]);
+  }, [present, queryClient, queryKey]);
   return present ? every : false;
 }
 
