@@ -1,31 +1,36 @@
 import fs from 'node:fs';
 import { en } from '../../i18n/en';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiLogin, DEMO, sidebar, signedIn } from './helpers';
+import { api, apiLogin, DEMO, sidebar, signedIn, unique } from './helpers';
 
 const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
 
 /**
- * An order of the demo seller's, placed by the demo buyer and paid by the admin over the API (and
- * delivered when asked: the end-to-end server holds earnings for PAYOUT_HOLD_DAYS=0 days).
+ * An order of its own: a new shop of the demo seller's with one product, bought by the demo buyer and
+ * paid by the admin over the API (and delivered when asked: the end-to-end server holds earnings for
+ * PAYOUT_HOLD_DAYS=0 days). The shop is the newest, so its balances lead the first page whatever
+ * other tests left before.
  */
 async function paidOrder(request: APIRequestContext, deliver: boolean) {
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
   const seller = await apiLogin(request, DEMO.seller.email, DEMO.seller.password);
   const buyer = await apiLogin(request, DEMO.buyer.email, DEMO.buyer.password);
-  const shops = await api(request, '/shops', { page: 1, per_page: 100, scope: 'own' }, seller.token);
-  const open = new Set((shops.HLL.data as { id: number; is_active: number }[]).filter((s) => Number(s.is_active) === 1).map((s) => s.id));
-  const products = await api(request, '/products', { page: 1, per_page: 100, scope: 'own' }, seller.token);
-  const product = (products.HLL.data as { id: number; shop_id: number; state: string; in_stock: number | null }[]).find(
-    (p) => p.state === 'active' && open.has(p.shop_id) && (p.in_stock === null || p.in_stock > 2),
-  )!;
-  const placed = await api(request, '/order', { shop_id: product.shop_id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, buyer.token);
+  const made = await api(request, '/shop', {
+    name: unique('Payout Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '1000', country: 'Liberia' },
+    bank: { bank_name: 'Bank', bank_country: 'Liberia', account_name: 'Sam Seller', account_number: '12345678' },
+  }, seller.token);
+  expect(made.status).toBe(true);
+  const product = await api(request, '/product', {
+    shop_id: made.detail.id, name: unique('Payout Lamp '), description: 'd', currency: { code: 'USD' }, price: 40, sale_price: 0, in_stock: 5,
+    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
+  }, seller.token);
+  expect(product.status).toBe(true);
+  const placed = await api(request, '/order', { shop_id: made.detail.id, items: [{ product_id: product.detail.id, quantity: 1 }], shipping_address: address }, buyer.token);
   expect(placed.status).toBe(true);
   const order = placed.detail as { id: number; total: number; shop_id: number; tracking_number: string; items: { commission_rate: number }[] };
   expect((await api(request, '/order', { id: order.id, paid_total: order.total }, admin.token)).status).toBe(true);
   if (deliver) expect((await api(request, '/order/status', { id: order.id, status: 5 }, admin.token)).status).toBe(true);
-  const shop = (shops.HLL.data as { id: number; name: string }[]).find((s) => s.id === order.shop_id)!;
-  return { order, shop };
+  return { order, shop: { id: Number(made.detail.id), name: String(made.detail.name) } };
 }
 
 const section = (page: Page, name: string) => page.getByRole('main').getByRole('table', { name });
