@@ -90,7 +90,7 @@ export interface DemoOptions {
 export async function seedDemo(db: DB, resources: Registry = registry, options: DemoOptions = {}): Promise<string[]> {
   const hooks = await loadHooks(resources.entities);
   const at = options.now ?? Date.now();
-  const hookContext: DemoHookContext = { db, registry: resources, now: at, ...(options.files ? { files: options.files } : {}) };
+  const hookContext: DemoHookContext = { db, now: at, ...(options.files ? { files: options.files } : {}) };
   const byName = new Map<string, ResourceApi>(resources.resources.map((resource) => [resource.name, resource]));
   const started = new Map<string, Promise<Row[]>>();
   const written: [string, Row[]][] = [];

@@ -4,7 +4,7 @@
  * entity; everything else (defaults, ownership, unique fields, links) is read from the contract.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EntityContract, Registry } from '../../contract';
+import type { EntityContract } from '../../contract';
 import type { Context } from '../context';
 import type { Caller } from '../auth';
 import type { DB, Row } from '../db';
@@ -37,7 +37,6 @@ export interface SweepContext {
 export interface DemoHookContext {
   /** The database, in the seeding's transaction when there is one. */
   db: DB;
-  registry: Registry;
   /** The time the demo data is made at, in ms. */
   now: number;
   /** Where uploaded files go; absent, demo files are not written (a test's server). */
