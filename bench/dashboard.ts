@@ -14,7 +14,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { migrate, openDatabase, type Row } from '../server/db';
-import { seedDemo, seedReference, DEMO_ACCOUNTS } from '../server/seed';
+import { seedDemo, seedReference } from '../server/seed';
+import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SHOPS = 2000;

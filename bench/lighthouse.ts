@@ -17,7 +17,7 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startProcess } from '../server/dev/process';
-import { DEMO_ACCOUNTS } from '../server/seed';
+import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = [

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { migrate, openDatabase, type Database } from '../server/db';
-import { seedDemo, seedReference, DEMO_ACCOUNTS } from '../server/seed';
+import { seedDemo, seedReference } from '../server/seed';
+import { DEMO_ACCOUNTS } from '../resources/users/demo';
 import { startLocalPostgres, type LocalPostgres } from '../server/dev/embeddedPostgres';
 import { freePort, startProcess, type ServerProcess } from '../server/dev/process';
 

@@ -76,8 +76,9 @@ export interface ResourceApi {
    * demo mode, while the table holds nothing but its reference rows. Checked by the entity's rules.
    * With `keyedBy`, each reference row goes in whenever no row has its value of that field, so a row
    * added to the declaration reaches an existing database too (a mail event's template by its serial).
+   * Demo rows that link to other entities' rows are built by a lazily loaded module (`DemoRows`).
    */
-  rows?: { reference?: readonly DeclaredRow[]; demo?: readonly DeclaredRow[]; keyedBy?: string };
+  rows?: { reference?: readonly DeclaredRow[]; demo?: DemoRows; keyedBy?: string };
   /** Server-only parts of the entity's table: columns no payload carries, unique column sets, indexes its readers need. */
   table?: TableExtras;
 }
@@ -93,6 +94,34 @@ export interface TableExtras {
 
 /** A row of a declaration: field values as a payload carries them. */
 export type DeclaredRow = Readonly<Record<string, unknown>>;
+
+/** What a module building an entity's demo rows is given (server/seed.ts). */
+export interface DemoContext {
+  /**
+   * Another entity's rows as its table holds them once its demo rows are in: asked before that
+   * entity's turn, it is seeded first (once), so no list of entities in seeding order exists.
+   */
+  rows(name: string): Promise<readonly DeclaredRow[]>;
+  /** The registry seeded (`assignable`: every access a full admin holds). */
+  registry: Registry;
+  /** The time the demo data is made at, in ms: dates spread back from it. */
+  now: number;
+}
+
+/**
+ * Builds an entity's demo rows. They are written as the table stores them, every column given
+ * (a record's creator, an order's totals and dates, JSON as values or text), after the entity's rules
+ * have checked the fields a payload carries; an entity whose hooks write its rows themselves
+ * (`insertDemo`: users' passwords hashed) gets each row in its own shape.
+ */
+export type DemoBuilder = (ctx: DemoContext) => readonly DeclaredRow[] | Promise<readonly DeclaredRow[]>;
+
+/**
+ * An entity's demo rows: payloads given in the declaration, or a module loaded only when they are
+ * seeded (`() => import('./demo')`, its default export a `DemoBuilder`), so the console, which reads
+ * the same declaration, never loads them.
+ */
+export type DemoRows = readonly DeclaredRow[] | (() => Promise<{ default: DemoBuilder }>);
 
 /** A console page of a resource: its path, and the sidebar token it needs (none: any signed-in user). */
 export interface PageRoute {

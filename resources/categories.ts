@@ -20,6 +20,13 @@ export default defineResource({
     },
     relations: [{ as: 'subcategories', entity: 'subcategories', key: 'category_id', kind: 'many', pick: ['id', 'name', 'serial'] }],
   },
+  rows: {
+    demo: [
+      { name: 'Fashion', commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 20, is_active: 1 },
+      { name: 'Electronics', commission_currency: 'USD', commission_flat_rate: 7.5, commission_monthly: 35, is_active: 1 },
+      { name: 'Home & Garden', commission_currency: 'GBP', commission_flat_rate: 4, commission_monthly: 15, is_active: 1 },
+    ],
+  },
   screen: {
     kind: 'list',
     links: [{ path: '/subcategory', label: 'resources.subcategories.title' }],

@@ -11,7 +11,6 @@ import { grantNewAccessTokens } from './accessTokens';
 import { buildApp } from './app';
 import { logDestination, loggerOptions } from './logging';
 import { seedDemo, seedReference } from './seed';
-import { seedProductImages } from './seeds/productImages';
 import { MailWorker, printNewMails, smtpTransport } from './mail';
 import { schedulePurge, scheduleSweeps } from './maintenance';
 import { registry } from './registry';
@@ -35,7 +34,7 @@ if (cluster.isPrimary) {
   await migrate(database);
   await exclusively(database, async (db) => {
     await seedReference(db);
-    if (config.demo && (await seedDemo(db))) await seedProductImages(db, config);
+    if (config.demo) await seedDemo(db, registry, { files: config });
     const tokens = await grantNewAccessTokens(db, registry);
     if (tokens.grantedTo.length) console.log(`New accesses ${tokens.added.join(', ')} granted to ${tokens.grantedTo.length} full admin(s)`);
   });

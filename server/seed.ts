@@ -1,28 +1,22 @@
 /**
- * Reference data every installation needs, and the demo data and accounts of DESIGN D7.
+ * The rows tables start with: each declaration's reference rows in every installation, and its demo
+ * rows in demo mode (DESIGN D7: the demo accounts are the users' demo rows). What rows an entity
+ * starts with and how they are written are the entity's (its declaration's `rows`, its hooks'
+ * `insertDemo` and `afterDemo`): this code names none.
  */
-import { ADMIN_ABILITIES, type DeclaredRow, type Registry, REGISTER_ABILITIES, DEFAULT_ABILITIES } from '../contract';
+import type { DeclaredRow, DemoContext, EntityContract, Registry, ResourceApi } from '../contract';
 import { now, syncIdSequence, type DB, type Row } from './db';
+import { loadHooks, type DemoHookContext } from './hooks';
 import { readId, readPayload } from './records';
-import { createUser } from './routes/users';
-import { seedUsers } from './seeds/users';
 import { registry } from './registry';
-import { seedReferenceScreens } from './seeds/reference';
-import { seedDashboard } from './seeds/dashboard';
-import { seedOrders } from './seeds/orders';
-import { seedLedger } from './seeds/ledger';
+import type { FileStoreOptions } from './storage';
 
-export const DEMO_ACCOUNTS = {
-  admin: { name: 'Ada Admin', email: 'admin@example.com', phone: '+14155550100', password: 'admin1234' },
-  seller: { name: 'Sam Seller', email: 'seller@example.com', phone: '+14155550101', password: 'seller1234' },
-  buyer: { name: 'Bea Buyer', email: 'buyer@example.com', phone: '+14155550102', password: 'buyer1234' },
-} as const;
-
+/** Rows into a table, stamped now unless they carry their own times. */
 async function insert(db: DB, table: string, rows: Row[]): Promise<Row[]> {
   const stamp = now();
   const out: Row[] = [];
   for (const row of rows) {
-    out.push(await db.insertInto(table).values({ ...row, created_at: stamp, updated_at: stamp }).returningAll().executeTakeFirstOrThrow());
+    out.push(await db.insertInto(table).values({ created_at: stamp, updated_at: stamp, ...row }).returningAll().executeTakeFirstOrThrow());
   }
   return out;
 }
@@ -32,13 +26,31 @@ const isEmpty = async (db: DB, table: string) => !(await db.selectFrom(table).se
 const rowCount = async (db: DB, table: string) =>
   Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
+/** A declared row as a save's payload carries it: checked by the entity's rules, its columns as they read them. */
+const payloadRow = (entity: EntityContract, row: DeclaredRow): Row => ({
+  ...(row.id === undefined ? {} : { id: readId(row.id) }),
+  ...readPayload(entity, row, { create: true }),
+});
+
+/**
+ * A built demo row as the table stores it, every column as given (server-set ones too), JSON fields
+ * given as values written as text; the fields a payload carries are checked by the entity's rules first.
+ */
+function storedRow(entity: EntityContract, row: DeclaredRow): Row {
+  try {
+    readPayload(entity, row, { create: true });
+  } catch (error) {
+    throw new Error(`A demo row of ${entity.name} breaks its rules: ${(error as Error).message} (${JSON.stringify(row)})`);
+  }
+  return Object.fromEntries(
+    Object.entries(row).map(([name, value]) => [name, entity.fields[name]?.type === 'json' && value !== null ? JSON.stringify(value) : value]),
+  );
+}
+
 /** Writes a declaration's rows into its table, each checked by the entity's rules as a save's payload is. */
 async function insertDeclared(db: DB, resources: Registry, name: string, rows: readonly DeclaredRow[]) {
   const entity = resources.entity(name);
-  const columns = rows.map((row) => ({
-    ...(row.id === undefined ? {} : { id: readId(row.id) }),
-    ...readPayload(entity, row, { create: true }),
-  }));
+  const columns = rows.map((row) => payloadRow(entity, row));
   await insert(db, name, columns);
   if (columns.some((row) => row.id !== undefined)) await syncIdSequence(db, name);
 }
@@ -60,94 +72,70 @@ export async function seedReference(db: DB, resources: Registry = registry) {
   }
 }
 
-/**
- * The demo rows each declaration gives, into its table while it holds nothing but its reference rows:
- * an entity added to a marketplace already running in demo mode gets its rows too.
- */
-async function seedDeclaredDemo(db: DB, resources: Registry) {
-  for (const { name, rows } of resources.resources) {
-    if (rows?.demo?.length && (await rowCount(db, name)) <= (rows.reference?.length ?? 0)) {
-      await insertDeclared(db, resources, name, rows.demo);
-    }
-  }
+export interface DemoOptions {
+  /** Where uploaded files go (the demo products' pictures); without it no demo file is written. */
+  files?: FileStoreOptions;
+  /** The time the demo data is made at, in ms (dates are spread back from it). */
+  now?: number;
 }
 
-export async function seedDemo(db: DB, resources: Registry = registry) {
-  await seedDeclaredDemo(db, resources);
-  if (!(await isEmpty(db, 'users'))) return;
-  const a = DEMO_ACCOUNTS;
-  const admin = await createUser(db, { ...a.admin, abilities: ADMIN_ABILITIES, granted: [...resources.assignable] });
-  const seller = await createUser(db, { ...a.seller, abilities: REGISTER_ABILITIES });
-  await createUser(db, { ...a.buyer, abilities: DEFAULT_ABILITIES });
-  const other = await createUser(db, {
-    name: 'Olu Okafor', email: 'olu@example.com', phone: '+2348030000000', password: 'olu-seller-1', abilities: REGISTER_ABILITIES,
-  });
+/**
+ * Each declaration's demo rows, into its table while it holds nothing but its reference rows: an
+ * entity added to a marketplace already running in demo mode gets its rows too. A module building
+ * rows asks for another entity's rows by name (`ctx.rows`), which seeds that entity first, once: the
+ * order comes from the declarations, never from a list. An entity's `insertDemo` hook writes its rows
+ * itself; once every table has its rows, each entity seeded gets its rows in its `afterDemo` hook, in
+ * the order the entities were seeded. Answers the entities seeded.
+ */
+export async function seedDemo(db: DB, resources: Registry = registry, options: DemoOptions = {}): Promise<string[]> {
+  const hooks = await loadHooks(resources.entities);
+  const at = options.now ?? Date.now();
+  const hookContext: DemoHookContext = { db, now: at, ...(options.files ? { files: options.files } : {}) };
+  const byName = new Map<string, ResourceApi>(resources.resources.map((resource) => [resource.name, resource]));
+  const started = new Map<string, Promise<Row[]>>();
+  const written: [string, Row[]][] = [];
 
-  const categories = await insert(db, 'categories', [
-    { name: 'Fashion', commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 20, is_active: 1 },
-    { name: 'Electronics', commission_currency: 'USD', commission_flat_rate: 7.5, commission_monthly: 35, is_active: 1 },
-    { name: 'Home & Garden', commission_currency: 'GBP', commission_flat_rate: 4, commission_monthly: 15, is_active: 1 },
-  ]);
-  const subs = await insert(db, 'subcategories', [
-    { category_id: categories[0].id, name: 'Shoes', serial: 'FAS-1' },
-    { category_id: categories[0].id, name: 'Dresses', serial: 'FAS-2' },
-    { category_id: categories[1].id, name: 'Phones', serial: 'ELE-1' },
-    { category_id: categories[1].id, name: 'Laptops', serial: 'ELE-2' },
-    { category_id: categories[2].id, name: 'Furniture', serial: 'HOM-1' },
-  ]);
+  /** The entity's demo rows, written once; `asking`: the entities whose rows wait for these. */
+  const seed = (name: string, asking: readonly string[]): Promise<Row[]> => {
+    if (asking.includes(name)) throw new Error(`Demo rows ask for each other: ${[...asking, name].join(' → ')}`);
+    let rows = started.get(name);
+    if (!rows) {
+      rows = seedOne(name, [...asking, name]);
+      started.set(name, rows);
+    }
+    return rows;
+  };
 
-  const cities = [
-    ['Lagos', 'Lagos', 'Nigeria', '100001'], ['London', 'England', 'United Kingdom', 'SW1A 1AA'],
-    ['Monrovia', 'Montserrado', 'Liberia', '1000'], ['Austin', 'Texas', 'United States', '73301'],
-  ];
-  const shopRows: Row[] = [];
-  for (let i = 1; i <= 18; i++) {
-    const [city, state, country, zip] = cities[i % cities.length];
-    const owner = i <= 12 ? seller : other;
-    shopRows.push({
-      owner_id: owner.id, name: `${owner === seller ? 'Sam' : 'Olu'}'s Store ${i}`, description: `Everyday goods, branch ${i}`,
-      category_id: categories[i % 3].id, street_name: `${i} Market Street`, zip, city, state, country,
-      bank_name: 'First Bank', bank_country: country, swift_code: 'FBNINGLA', sort_code: '20-00-00',
-      account_name: String(owner.name), account_number: String(10000000 + i),
-      paypal_email: i % 2 ? `shop${i}@example.com` : '', name_of_seller: i % 2 ? String(owner.name) : '', is_active: i % 5 ? 1 : 0,
-    });
-  }
-  const shops = await insert(db, 'shops', shopRows);
+  const seedOne = async (name: string, asking: readonly string[]): Promise<Row[]> => {
+    const resource = byName.get(name);
+    const entity = resources.entity(name);
+    const demo = resource?.rows?.demo;
+    if (!demo || (await rowCount(db, name)) > (resource.rows?.reference?.length ?? 0)) return [];
+    const context: DemoContext = {
+      registry: resources,
+      now: at,
+      rows: async (other) => {
+        await seed(other, asking);
+        return db.selectFrom(other).selectAll().orderBy('id').execute();
+      },
+    };
+    const built = typeof demo === 'function';
+    const rows = built ? await (await demo()).default(context) : demo;
+    if (!rows.length) return [];
+    const own = hooks.get(name)?.insertDemo;
+    let out: Row[];
+    if (own) {
+      out = [];
+      for (const row of rows) out.push(await own(hookContext, { ...row }));
+    } else {
+      out = await insert(db, name, rows.map((row) => (built ? storedRow(entity, row) : payloadRow(entity, row))));
+    }
+    if (rows.some((row) => row.id !== undefined)) await syncIdSequence(db, name);
+    written.push([name, out]);
+    return out;
+  };
 
-  const productRows: Row[] = [];
-  for (let i = 1; i <= 30; i++) {
-    const at = i % shops.length;
-    const shop = shops[at];
-    const sub = subs[i % subs.length];
-    productRows.push({
-      // One currency per shop (resources/products: 'Unique Currency per Shop').
-      shop_id: shop.id, name: `Product ${i}`, description: `A fine product number ${i}`, currency: at % 3 ? 'USD' : ['NGN', 'GBP', 'EUR'][(at / 3) % 3],
-      price: 10 * i, sale_price: 9 * i, in_stock: i % 7 === 0 ? 0 : i, unit: 'cm', height: 10, width: 20, length: 30, weight: 1.5,
-      sku: `SKU-${i}`, quantity: 1, state: i % 4 ? 'active' : 'draft', premier: i % 6 ? 'no' : 'yes',
-      product_type: i % 5 ? 'new' : 'preown', image: JSON.stringify([]), category_id: sub.category_id, subcategory_id: sub.id,
-      variety_option: JSON.stringify({ color: 'Blue', size: 'M' }), band_id: null, band_name: 'Acme',
-    });
-  }
-  await insert(db, 'products', productRows);
-
-  const types = ['commission', 'premier', 'advert'];
-  await insert(db, 'subscriptions', types.flatMap((type, k) => [1, 2].map((n) => ({
-    shop_id: shops[k + n].id, type, nature: 'listing', period: 'month', unit: '1', total_clicks: 100 * n, amount: 10 * (k + n),
-    currency: 'USD', payment_gateway: 'paypal', start_date: '2026-01-01', end_date: '2026-12-31', is_active: 1,
-  }))));
-  await insert(db, 'applicants', [{ user_id: 3, title: 'Customer support agent', cv: '/files/docs/cv_3.docx', country: 'Nigeria', is_active: 1 }]);
-  await insert(db, 'supports', [{ user_id: 3, title: 'Late delivery', message: 'My order has not arrived yet.', country: 'Liberia', is_active: 1 }]);
-  await insert(db, 'deletions', [{ deletion_status: 'No action', customer: 'Bea Buyer', feedback: 'I no longer need my account.', customer_id: 3, is_active: 0 }]);
-  await insert(db, 'chats', [{
-    admin_online: 0, admin_name: null, received_time: null, user_name: 'Visitor', user_email: 'visitor@example.com',
-    user_ip_address: '127.0.0.1', chats: JSON.stringify([{ sent: 1, recieved: 0, message: 'Hello, is anyone there?' }]), is_active: 1,
-  }]);
-  await seedReferenceScreens(db);
-  await seedUsers(db);
-  await seedOrders(db);
-  // After the orders: spreads their dates over the last weeks for the dashboard's charts.
-  await seedDashboard(db);
-  // The orders' money: earnings, a refund, payouts (server/ledger/).
-  await seedLedger(db);
-  return { admin, seller };
+  for (const { name } of resources.resources) await seed(name, []);
+  for (const [name, rows] of written) await hooks.get(name)?.afterDemo?.(hookContext, rows);
+  return written.map(([name]) => name);
 }

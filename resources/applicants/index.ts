@@ -19,6 +19,7 @@ export default defineResource({
     fields: { user_id: i({ serverSet: true, creator: true }), title: s(REQ), cv: s({ max: 1024, files: true }), country: s(), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name', 'email', 'phone'] }],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

@@ -24,6 +24,7 @@ export default defineResource({
     columns: { visitor_key_hash: 'varchar(64)', visitor_messages: 'integer', admin_seen: 'integer' },
     indexes: [['updated_at'], ['visitor_key_hash']],
   },
+  rows: { demo: () => import('./demo') },
   screen: { kind: 'page', component: () => import('./ChatPage') },
   // The visitor's side (SPEC §7.8 /chat/me): a public page, no sign-in.
   publicRoutes: [{ path: '/chat', component: () => import('./VisitorChat') }],

@@ -26,6 +26,7 @@ export default defineResource({
       customer: s(), feedback: t(REQ), customer_id: i(), ...ACTIVE,
     },
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

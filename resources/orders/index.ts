@@ -68,6 +68,7 @@ export default defineResource({
       },
     ],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

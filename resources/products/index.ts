@@ -37,6 +37,7 @@ export default defineResource({
       { as: 'shop', entity: 'shops', key: 'shop_id', kind: 'one', pick: ['id', 'name', 'owner_id'] },
     ],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

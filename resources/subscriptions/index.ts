@@ -21,6 +21,7 @@ export default defineResource({
       ...ACTIVE,
     },
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

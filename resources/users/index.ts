@@ -35,6 +35,8 @@ export default defineResource({
   dataProvider: usersProvider,
   // Server-only: the password's hash and how the account signs in; one account per email; found by phone.
   table: { columns: { password_hash: 'varchar(255)', source: 'varchar(32)' }, unique: [['email']], indexes: [['phone']] },
+  // The demo accounts, written by the users' hooks (server/hooks/users.ts).
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

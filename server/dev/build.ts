@@ -6,7 +6,8 @@
  * - server/modules.ts, which finds the resource and hook files on disk, is replaced by a module
  *   that imports each of them by name (read when first asked for, as the sources do).
  * - The console's components that resource files load lazily are never loaded by the server: those
- *   imports are left as they are, unbundled.
+ *   imports are left as they are, unbundled. A declaration's demo rows (`rows.demo`, loaded from its
+ *   folder's `demo.ts`) are the server's: bundled.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,10 +48,14 @@ const compiled: Plugin = {
     b.onLoad({ filter: /[\\/]server[\\/]modules\.ts$/ }, (args) =>
       args.path === modules ? { contents: modulesByName(), loader: 'js', resolveDir: ROOT } : undefined,
     );
-    // A resource file's screen components (`() => import('./UserControl')`) are the console's.
+    // A resource file's screen components (`() => import('./UserControl')`) are the console's; its
+    // demo rows (`() => import('./demo')`) the server's.
     const resources = path.join(ROOT, 'resources') + path.sep;
+    const demoRows = /^\.\/demo(\.ts)?$/;
     b.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' && args.importer.startsWith(resources) ? { path: args.path, external: true } : undefined,
+      args.kind === 'dynamic-import' && args.importer.startsWith(resources) && !demoRows.test(args.path)
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };

@@ -3,7 +3,7 @@ import type { EntityContract } from '../../contract';
 import { hooksOf } from '../modules';
 import type { EntityHooks } from './types';
 
-export type { EntityHooks, HookContext, SweepContext } from './types';
+export type { DemoHookContext, EntityHooks, HookContext, SweepContext } from './types';
 
 export async function loadHooks(entities: readonly EntityContract[]): Promise<Map<string, EntityHooks>> {
   const found = new Map<string, EntityHooks>();

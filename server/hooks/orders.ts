@@ -25,6 +25,7 @@ import type { Caller } from '../auth';
 import type { NamedPlace } from '../routes/directory';
 import { chooseClass, deliveryFor } from './orders/delivery';
 import { commissionRates, followOrder } from '../ledger/earnings';
+import { demoLedger } from '../ledger/demo';
 import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
@@ -464,4 +465,9 @@ export const hooks: EntityHooks = {
   },
 
   sweep: releaseExpired,
+
+  // The demo orders' money: earnings, a refund, payouts (server/ledger/demo.ts).
+  async afterDemo({ db, now: at }, rows) {
+    await demoLedger(db, rows.map((row) => Number(row.id)), at);
+  },
 };

@@ -5,11 +5,13 @@
  * - 'Unique Currency per Shop': every product of a shop is priced in one currency. A save that
  *   leaves a product's currency and shop as they were is not refused for products written before
  *   the rule.
+ * The demo products get their pictures in the file store once they are in (./products/pictures.ts).
  */
 import { sql } from 'kysely';
 import { badRequest, conflict } from '../errors';
 import type { Row } from '../db';
 import { checkOwnLinks } from '../guard';
+import { demoPictures } from './products/pictures';
 import type { EntityHooks } from './types';
 
 export const SALE_PRICE_RULE = "Sale price must be less than 'Price' when greater than Zero";
@@ -40,5 +42,9 @@ export const hooks: EntityHooks = {
       }
     }
     return values;
+  },
+
+  async afterDemo({ db, files }, rows) {
+    if (files) await demoPictures(db, files, rows);
   },
 };

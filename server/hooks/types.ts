@@ -9,6 +9,7 @@ import type { Context } from '../context';
 import type { Caller } from '../auth';
 import type { DB, Row } from '../db';
 import type { Scope } from '../guard';
+import type { FileStoreOptions } from '../storage';
 
 export interface HookContext {
   /** The database, inside the save's transaction. */
@@ -32,6 +33,16 @@ export interface SweepContext {
   at: number;
 }
 
+/** What an entity's demo hooks are given, in demo mode (server/seed.ts). */
+export interface DemoHookContext {
+  /** The database, in the seeding's transaction when there is one. */
+  db: DB;
+  /** The time the demo data is made at, in ms. */
+  now: number;
+  /** Where uploaded files go; absent, demo files are not written (a test's server). */
+  files?: FileStoreOptions;
+}
+
 export interface EntityHooks {
   /**
    * A caller without a session who proves otherwise that a record is theirs (a visitor's chat
@@ -50,4 +61,14 @@ export interface EntityHooks {
    * many records it changed.
    */
   sweep?(ctx: SweepContext): Promise<number>;
+  /**
+   * Writes one of the entity's demo rows through the entity's own rules (a user's password hashed,
+   * their accesses granted), the row in the shape the entity's demo module gives; answers the row written.
+   */
+  insertDemo?(ctx: DemoHookContext, row: Row): Promise<Row>;
+  /**
+   * Work on the demo rows just written, once every entity's demo rows are in: files the rows name
+   * (products' pictures), another module's story of them (the orders' money in the ledger).
+   */
+  afterDemo?(ctx: DemoHookContext, rows: readonly Row[]): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { hsl, png } from '../../server/seeds/png';
+import { hsl, png } from '../../server/png';
 import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
 
 const table = (page: Page) => page.getByRole('table');

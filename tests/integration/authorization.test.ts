@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
-import { png } from '../../server/seeds/png';
+import { png } from '../../server/png';
 import { startServer, demo, ADMIN, type TestServer } from './harness';
 import { describeMatrix, type Role } from './matrix';
 

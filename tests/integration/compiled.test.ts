@@ -35,6 +35,7 @@ describe('the compiled server', () => {
     expect(main).not.toMatch(/from ["']tsx/);
     server = await startProcess({ DATA_DIR: dir }, { compiled: true });
     expect(server.child.spawnargs).toEqual([process.execPath, 'build/server/main.js']);
+    // The demo accounts are the users' demo rows, built by resources/users/demo.ts: bundled with the server.
     const token = await server.login(demo.admin.email, demo.admin.password);
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     for (const entity of registry.entities.filter((e) => !e.ownRoutes && Object.values(e.rules).some((r) => r !== 'none'))) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationOf, oneReading, openDatabase, outsideRequest } from '../../server/db';
-import { DEMO_ACCOUNTS } from '../../server/seed';
+import { DEMO_ACCOUNTS } from '../../resources/users/demo';
 import { dialect, startServer, type TestServer } from './harness';
 
 describe(`answers kept between writes on ${dialect}`, () => {

@@ -1,6 +1,6 @@
 /**
  * Shared code names no entity: the generic screens, the dataProvider, the database's schema code, the
- * store, the generic routes and the declared-rows seeding read the registry; whatever one entity needs
+ * store, the generic routes and the seeding (reference and demo rows) read the registry; whatever one entity needs
  * sits in its resource file or folder, or in server/hooks/<entity>.ts.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { registry } from '../../server/registry';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = [
-  'src/screens', 'dataProvider', 'server/db', 'server/store.ts', 'server/routes/entities.ts',
+  'src/screens', 'dataProvider', 'server/db', 'server/store.ts', 'server/routes/entities.ts', 'server/seed.ts',
 ];
 const files = (entry: string): string[] => {
   const full = path.join(ROOT, entry);

@@ -2,10 +2,10 @@
  * Demo product pictures: four views of a coloured box per product, made here (no files shipped),
  * stored as uploads are and linked from the products' `image` entries (SPEC §7.4).
  */
-import { imageTag, imageEntries, MAX_IMAGES } from '../../resources/products/images';
-import { now, type DB } from '../db';
-import { openFileStore, type FileStore, type FileStoreOptions } from '../storage';
-import { hsl, png } from './png';
+import { imageTag, imageEntries, MAX_IMAGES } from '../../../resources/products/images';
+import { now, type DB, type Row } from '../../db';
+import { hsl, png } from '../../png';
+import { openFileStore, type FileStore, type FileStoreOptions } from '../../storage';
 
 const SIZE = 96;
 
@@ -20,23 +20,24 @@ function picture(hue: number, view: number): Buffer {
   });
 }
 
-/** Gives the first `count` demo products their pictures, owned by their shop's seller. */
-export async function seedProductImages(db: DB, files: FileStoreOptions, count = 100): Promise<void> {
+/** Gives these demo products their pictures, owned by their shop's seller. */
+export async function demoPictures(db: DB, files: FileStoreOptions, products: readonly Row[]): Promise<void> {
   const store = openFileStore(files);
   try {
-    await storeImages(db, store, count);
+    await storeImages(db, store, products.map((product) => Number(product.id)));
   } finally {
     await store.close();
   }
 }
 
-async function storeImages(db: DB, store: FileStore, count: number): Promise<void> {
+async function storeImages(db: DB, store: FileStore, ids: number[]): Promise<void> {
+  if (!ids.length) return;
   const products = await db
     .selectFrom('products')
     .innerJoin('shops', 'shops.id', 'products.shop_id')
     .select(['products.id as id', 'products.name as name', 'shops.owner_id as owner_id', 'products.shop_id as shop_id'])
+    .where('products.id', 'in', ids)
     .orderBy('products.id')
-    .limit(count)
     .execute();
   for (const [n, product] of products.entries()) {
     const tag = imageTag(String(product.name), Number(product.owner_id));

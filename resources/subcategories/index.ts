@@ -4,8 +4,8 @@
  * category. A name is unique within its category. The screen has no sidebar entry: it opens from
  * Categories and is guarded by the categories' access token. Its calls are extensions of the contract.
  */
-import { i, REQ, s } from '../contract';
-import { defineResource } from './types';
+import { i, REQ, s } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'subcategories',
@@ -23,6 +23,7 @@ export default defineResource({
     fields: { category_id: i(REQ), name: s({ required: true, max: 255 }), serial: s({ max: 255 }) },
     relations: [{ as: 'category', entity: 'categories', key: 'category_id', kind: 'one', pick: ['id', 'name'] }],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     links: [{ path: '/category', label: 'menu.category' }],

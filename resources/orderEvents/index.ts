@@ -3,8 +3,8 @@
  * server (server/hooks/orders.ts) and read inside the order (its `timeline`): nobody writes it
  * through the API, so it has no routes and no screen.
  */
-import { i, s } from '../contract';
-import { defineResource } from './types';
+import { i, s } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'orderEvents',
@@ -19,4 +19,6 @@ export default defineResource({
       /** Why the server moved it itself: 'hold_expired' (unpaid when its hold ended). */
       reason: s({ max: 32 }) },
   },
+  // The demo orders' timelines.
+  rows: { demo: () => import('./demo') },
 });

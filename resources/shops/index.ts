@@ -1,6 +1,6 @@
 /** Shops (SPEC §2.10, §3.3) and the seller's My Shops. */
-import { ACTIVE, address, i, REQ, s, t } from '../contract';
-import { defineResource } from './types';
+import { ACTIVE, address, i, REQ, s, t } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'shops',
@@ -30,6 +30,7 @@ export default defineResource({
       { as: 'seller', entity: 'users', key: 'owner_id', kind: 'one', pick: ['id', 'name'] },
     ],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [

@@ -1,20 +1,23 @@
 /**
- * Demo money (issue 28): the demo orders' story in the ledger, told through the ledger's own rules.
+ * Demo money (issue 28): the demo orders' story in the ledger, told through the ledger's own rules
+ * (by the orders' hooks, once the demo orders and their timelines are in).
  * Paid orders earn at their date; delivered ones a day later, so those older than the hold period are
  * available; one line of a delivered order and the whole of a shipped one are refunded; the shop
  * with the most available is paid out (marked paid), and the next one has a payout waiting.
  */
 import { DEFAULT_PAYOUT_HOLD_DAYS } from '../../contract';
 import type { DB } from '../db';
-import { followOrder, refund, release } from '../ledger/earnings';
-import { createPayout, settlePayout } from '../ledger/payouts';
+import { followOrder, refund, release } from './earnings';
+import { createPayout, settlePayout } from './payouts';
 
 const DAY = 24 * 3600_000;
 const DELIVERED = 5;
 const SHIPPED = 3;
 
-export async function seedLedger(db: DB, now = Date.now()) {
-  const orders = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+/** The story of these demo orders, told at `now`. */
+export async function demoLedger(db: DB, orderIds: readonly number[], now = Date.now()) {
+  if (!orderIds.length) return;
+  const orders = await db.selectFrom('orders').selectAll().where('id', 'in', [...orderIds]).orderBy('id').execute();
   const settings = { holdDays: DEFAULT_PAYOUT_HOLD_DAYS };
   for (const order of orders) {
     const placed = Date.parse(String(order.created_at)) || now;

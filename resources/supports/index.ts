@@ -1,6 +1,6 @@
 /** Support messages (SPEC §2.27, §3.12): read-only; Name is the user's name. */
-import { ACTIVE, i, REQ, s, t } from '../contract';
-import { defineResource } from './types';
+import { ACTIVE, i, REQ, s, t } from '../../contract';
+import { defineResource } from '../types';
 
 export default defineResource({
   name: 'supports',
@@ -17,6 +17,7 @@ export default defineResource({
       country: s(), ...ACTIVE },
     relations: [{ as: 'user', entity: 'users', key: 'user_id', kind: 'one', pick: ['id', 'name'] }],
   },
+  rows: { demo: () => import('./demo') },
   screen: {
     kind: 'list',
     columns: [
