@@ -278,7 +278,8 @@ describe('exchange rates (SPEC §7.7) and the visitor location (SPEC §3.22)', (
   it('reads /exchangess with no payload as a plain array, and deletes with {tyype: clear, id} for admins only', async () => {
     const res = await fetch(`${s.url}/exchangess`, { method: 'POST' });
     const body = await res.json();
-    expect(body.HLL.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['USD', 'GBP', 'EUR', 'NGN', 'LRD']));
+    const held = await s.db.selectFrom('exchanges').select('code').execute();
+    expect(body.HLL.map((r: { code: string }) => r.code).sort()).toEqual(held.map((r) => r.code).sort());
     const made = await s.post('/exchanges', { code: 'GHS', country: 'Ghana', currency: 'Cedi', currency_symbol: '₵', value_per_dollar: 15.5 }, tokens.admin);
     expect(made.body).toMatchObject({ status: true, detail: { code: 'GHS', value_per_dollar: 15.5 } });
     for (const token of [undefined, tokens.buyer, tokens.seller, tokens.adminWithout]) {
