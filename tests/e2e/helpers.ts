@@ -123,3 +123,9 @@ export async function newProduct(
   expect(made.status, made.query).toBe(true);
   return { id: Number(made.detail.id), name: made.detail.name as string, price: Number(made.detail.price), currency: made.detail.currency as { code: string } };
 }
+
+/** An account's name as the server holds it (read through the API, as its admin screen shows it). */
+export async function nameOf(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const me = await apiLogin(request, account.email, account.password);
+  return (await api(request, '/users', { id: me.id }, me.token)).detail.name as string;
+}
