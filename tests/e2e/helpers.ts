@@ -87,10 +87,16 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
  */
 export interface OwnCategory { id: number; name: string; subcategory: { id: number; name: string } }
 
+/**
+ * A name unique within a run and about as short as the demo's category names ('Home & Garden'): the
+ * lists' default columns are measured with them (widths.spec.ts).
+ */
+const shortUnique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+
 /** A new category with one subcategory, made by the demo admin; names unique to the test. */
-export async function newCategory(request: APIRequestContext, name = unique('Category '), fields: Record<string, unknown> = {}): Promise<OwnCategory> {
+export async function newCategory(request: APIRequestContext, name = shortUnique('Cat '), fields: Record<string, unknown> = {}): Promise<OwnCategory> {
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-  const subcategory = unique('Sub ');
+  const subcategory = shortUnique('Sub ');
   const made = await api(request, '/category', {
     name, subcategory_name: subcategory, commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 0, ...fields,
   }, admin.token);

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ResourceDefinition } from '../../resources/types';
 import { loadRegistry } from '../../server/registry';
-import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, signedIn, unique } from './helpers';
 
 const registry = await loadRegistry();
 /** The list screens (not the pages, such as live chat). */
@@ -38,7 +38,7 @@ test('an admin’s lists fit the screen; a long value is cut short and whole on 
   const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
   const description = `${unique('Long ')} ${'a very long description of what this shop sells '.repeat(6)}`.trim();
   const shop = await api(page.request, '/shop', {
-    name: unique('Wide Shop '), description, category_id: 1, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
+    name: unique('Wide Shop '), description, category_id: (await newCategory(page.request)).id, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
     bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
   }, admin.token);
   expect(shop.status).toBe(true);
