@@ -201,7 +201,7 @@ test('a category is created with a new subcategory, and another subcategory is a
   await page.getByPlaceholder('Fill-in for new category').first().fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Category created successfully')).toBeVisible();
-  await expect(row(page, name)).toContainText('1).Dolls');
+  await expect(row(page, name)).toContainText(/(^|\D)1\)\.Dolls/);
   await expect(row(page, name)).toContainText('NGN');
 
   await page.getByRole('combobox', { name: 'Subcategory Name' }).click();
@@ -209,5 +209,5 @@ test('a category is created with a new subcategory, and another subcategory is a
   await page.getByRole('textbox', { name: 'Subcategory Name' }).fill('Kites');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Category updated successfully')).toBeVisible();
-  await expect(row(page, name)).toContainText('2).Kites');
+  await expect(row(page, name)).toContainText(/(^|\D)2\)\.Kites/);
 });

@@ -36,7 +36,7 @@ test("the order dialog labels the order's currency and the viewer's on every mon
   const items = dialog.getByRole('table', { name: 'Items' });
   // An admin also sees each line's commission and the seller's net, in the order's currency.
   await expect(items.getByRole('columnheader')).toHaveText(['Product', 'Quantity', 'Price (GBP)', 'Line total (GBP)', 'Commission (GBP)', "Seller's net (GBP)", 'Line total (USD)']);
-  await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText('40.00 GBP');
+  await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText(`${formatMoney(40, '£')} GBP`);
   const totals = dialog.getByRole('table', { name: 'Totals' });
   await expect(totals.getByRole('columnheader')).toHaveText(['Totals', 'Amount (GBP)', 'Amount (USD)']);
   // The total is the items and the delivery the server charged, in the order's currency.
