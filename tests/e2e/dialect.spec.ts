@@ -1,5 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
-import { DEMO, api, apiLogin, signedIn } from './helpers';
+import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
 
 /**
  * The console speaks the dialect config.json names: the contract's POST calls, or the REST face
@@ -27,9 +27,11 @@ test('the console reads and saves through the configured data dialect @smoke', a
     expect(paths()).toContain('POST /api/brands');
     expect(paths().some((p) => p.includes('/api/rest/'))).toBe(false);
   }
-  // Rename a brand and put its name back: both saves go through the dialect and show the server's message.
+  // Rename a brand of the test's own and put its name back: both saves go through the dialect and show the server's message.
   const { token } = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-  const brand = ((await api(request, '/brands', { page: 1 }, token)) as { HLL: { data: { id: number; name: string }[] } }).HLL.data[0];
+  const made = await api(request, '/brand', { name: unique('Dialect '), type: 'popular', product_id: 0 }, token);
+  expect(made.status).toBe(true);
+  const brand = made.detail as { id: number; name: string };
   await page.goto(`/brands/${brand.id}`);
   const name = page.getByLabel('name *', { exact: true });
   await expect(name).toHaveValue(brand.name);
@@ -41,5 +43,8 @@ test('the console reads and saves through the configured data dialect @smoke', a
     expect(saved.status()).toBeLessThan(300);
     await expect(page.getByText('Brand updated successfully', { exact: true }).first()).toBeVisible();
     await expect(table.getByRole('cell', { name: value, exact: true })).toBeVisible();
+    // The form has taken the saved record (nothing left to save) before the next change is typed.
+    await expect(name).toHaveValue(value);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   }
 });

@@ -80,3 +80,58 @@ export function outbox(to: string): { subject: string; body: string }[] {
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * Rows a test makes for itself through the API, so that nothing depends on the demo's rows or on what
+ * the tests before it did with them (they all run against one server).
+ */
+export interface OwnCategory { id: number; name: string; subcategory: { id: number; name: string } }
+
+/**
+ * A name unique within a run and about as short as the demo's category names ('Home & Garden'): the
+ * lists' default columns are measured with them (widths.spec.ts).
+ */
+const shortUnique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+
+/** A new category with one subcategory, made by the demo admin; names unique to the test. */
+export async function newCategory(request: APIRequestContext, name = shortUnique('Cat '), fields: Record<string, unknown> = {}): Promise<OwnCategory> {
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const subcategory = shortUnique('Sub ');
+  const made = await api(request, '/category', {
+    name, subcategory_name: subcategory, commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 0, ...fields,
+  }, admin.token);
+  expect(made.status, made.query).toBe(true);
+  const sub = (made.detail.subcategories as { id: number; name: string }[]).find((s) => s.name === subcategory)!;
+  return { id: Number(made.detail.id), name, subcategory: { id: Number(sub.id), name: sub.name } };
+}
+
+/** A valid shop body of the contract (`/shop`) in this category, at this address (Ghana by default). */
+export const shopBody = (name: string, category: { id: number }, address: Record<string, unknown> = { street_name: '1 Road', zip: '100001', country: 'Ghana' }) => ({
+  name, description: 'd', category_id: category.id, address,
+  bank: { bank_name: 'Bank', bank_country: String(address.country), account_name: 'Me', account_number: '1' },
+});
+
+/** A new shop of the signed-in seller (their token). */
+export async function newShop(request: APIRequestContext, token: string, category: { id: number }, name = unique('Shop '), address?: Record<string, unknown>) {
+  const made = await api(request, '/shop', shopBody(name, category, address), token);
+  expect(made.status, made.query).toBe(true);
+  return { id: Number(made.detail.id), name: made.detail.name as string };
+}
+
+/** A new product in this shop (20 USD, five in stock unless told otherwise). */
+export async function newProduct(
+  request: APIRequestContext, token: string, shopId: number, category: OwnCategory, name = unique('Product '), fields: Record<string, unknown> = {},
+) {
+  const made = await api(request, '/product', {
+    shop_id: shopId, name, description: 'd', currency: { code: 'USD' }, price: 20, sale_price: 0, in_stock: 5,
+    category_id: category.id, subcategory_id: category.subcategory.id, band: { band_name: 'Own brand' }, ...fields,
+  }, token);
+  expect(made.status, made.query).toBe(true);
+  return { id: Number(made.detail.id), name: made.detail.name as string, price: Number(made.detail.price), currency: made.detail.currency as { code: string } };
+}
+
+/** An account's name as the server holds it (read through the API, as its admin screen shows it). */
+export async function nameOf(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const me = await apiLogin(request, account.email, account.password);
+  return (await api(request, '/users', { id: me.id }, me.token)).detail.name as string;
+}

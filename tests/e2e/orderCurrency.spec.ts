@@ -4,22 +4,15 @@
  */
 import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../contract';
-import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 test("the order dialog labels the order's currency and the viewer's on every money column", async ({ page, request }) => {
   // A seller's shop sells in GBP; a buyer orders from it.
   const seller = await registered(request);
-  const shop = await api(request, '/shop', {
-    name: unique('Pound Shop '), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: 'SW1A 1AA', country: 'United Kingdom' },
-    bank: { bank_name: 'Bank', bank_country: 'United Kingdom', account_name: 'Me', account_number: '1' },
-  }, seller.token);
-  expect(shop.status).toBe(true);
-  const product = await api(request, '/product', {
-    shop_id: shop.detail.id, name: unique('Teapot '), description: 'd', currency: { code: 'GBP' }, price: 20, sale_price: 0, in_stock: 5,
-    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
-  }, seller.token);
-  expect(product.status).toBe(true);
+  const category = await newCategory(request);
+  const shop = { detail: await newShop(request, seller.token, category, unique('Pound Shop '), { street_name: '1 Road', zip: 'SW1A 1AA', country: 'United Kingdom' }) };
+  const product = { detail: await newProduct(request, seller.token, shop.detail.id, category, unique('Teapot '), { currency: { code: 'GBP' } }) };
   const buyer = await apiLogin(request, DEMO.buyer.email, DEMO.buyer.password);
   const order = await api(request, '/order', {
     shop_id: shop.detail.id, items: [{ product_id: product.detail.id, quantity: 2 }],
@@ -43,7 +36,7 @@ test("the order dialog labels the order's currency and the viewer's on every mon
   const items = dialog.getByRole('table', { name: 'Items' });
   // An admin also sees each line's commission and the seller's net, in the order's currency.
   await expect(items.getByRole('columnheader')).toHaveText(['Product', 'Quantity', 'Price (GBP)', 'Line total (GBP)', 'Commission (GBP)', "Seller's net (GBP)", 'Line total (USD)']);
-  await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText('40.00 GBP');
+  await expect(items.getByRole('row').nth(1).getByRole('cell').nth(3)).toContainText(`${formatMoney(40, '£')} GBP`);
   const totals = dialog.getByRole('table', { name: 'Totals' });
   await expect(totals.getByRole('columnheader')).toHaveText(['Totals', 'Amount (GBP)', 'Amount (USD)']);
   // The total is the items and the delivery the server charged, in the order's currency.

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatMoney } from '../../contract';
-import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
 import { notice, registered, row, search } from './reference-helpers';
 
 test('a seller writes to support and asks for deletion from the account page; an admin sees both', async ({ page, request }) => {
@@ -71,17 +71,10 @@ test('a seller writes to support and asks for deletion from the account page; an
 /** A new seller's shop at a place, selling one product in USD. */
 async function shopSelling(request: APIRequestContext, place: { city: string; state: string; country: string }) {
   const seller = await registered(request, unique('Shipper '));
-  const shop = await api(request, '/shop', {
-    name: unique(`${place.city} Shop `), description: 'd', category_id: 1, address: { street_name: '1 Road', zip: 'z', ...place },
-    bank: { bank_name: 'Bank', bank_country: place.country, account_name: 'Me', account_number: '1' },
-  }, seller.token);
-  expect(shop.status).toBe(true);
-  const product = await api(request, '/product', {
-    shop_id: shop.detail.id, name: unique('Crate '), description: 'd', currency: { code: 'USD' }, price: 30, sale_price: 0, in_stock: 5,
-    category_id: 1, subcategory_id: 1, band: { band_name: 'Acme' },
-  }, seller.token);
-  expect(product.status).toBe(true);
-  return { shop: shop.detail as { id: number; name: string }, product: product.detail as { id: number; name: string } };
+  const category = await newCategory(request);
+  const shop = await newShop(request, seller.token, category, unique(`${place.city} Shop `), { street_name: '1 Road', zip: 'z', ...place });
+  const product = await newProduct(request, seller.token, shop.id, category, unique('Crate '), { price: 30 });
+  return { shop, product };
 }
 
 test("a cart from two shops shows each shop's delivery fee from the account's address; the orders keep them", async ({ page, request }) => {

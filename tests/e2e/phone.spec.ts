@@ -2,10 +2,30 @@
  * Lists on a phone (390×844): a compact list (react-admin's SimpleList) instead of a table whose
  * columns run off-screen; My Orders keeps each order's status and total on screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { en } from '../../i18n/en';
 import { loadRegistry } from '../../server/registry';
-import { DEMO, signIn } from './helpers';
+import { DEMO, api, newCategory, newProduct, newShop, signIn, unique } from './helpers';
+import { registered } from './reference-helpers';
+
+/** A new seller's product, and (when asked) a new buyer's order of it: the lists below show rows of the test's own. */
+async function onSale(request: APIRequestContext) {
+  const seller = await registered(request);
+  const category = await newCategory(request);
+  const shop = await newShop(request, seller.token, category);
+  const product = await newProduct(request, seller.token, shop.id, category, unique('Phone Lamp '));
+  return { seller, shop, product };
+}
+async function ordered(request: APIRequestContext) {
+  const { seller, shop, product } = await onSale(request);
+  const buyer = await registered(request, unique('Phone Buyer '), '[1]');
+  const placed = await api(request, '/order', {
+    shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }],
+    shipping_address: { street_name: '5 Broad Street', city: 'Monrovia', country: 'Liberia', zip: '1000' },
+  }, buyer.token);
+  expect(placed.status).toBe(true);
+  return { seller, buyer };
+}
 
 const registry = await loadRegistry();
 const main = (page: Page) => page.getByRole('main');
@@ -15,12 +35,14 @@ const STATUS = new RegExp(Object.values(en.resources.orders.choices).join('|'));
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("My Orders on a phone: each order's status and total on screen, a tap opens the order", async ({ page }) => {
-  await signIn(page, DEMO.seller.email, DEMO.seller.password);
+test("My Orders on a phone: each order's status and total on screen, a tap opens the order", async ({ page, request }) => {
+  const { seller } = await ordered(request);
+  await signIn(page, seller.email, seller.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/my-orders');
   await loaded(page);
   await expect(main(page).getByRole('table')).toHaveCount(0);
+  await expect(main(page).getByRole('listitem')).toHaveCount(1);
   const first = main(page).getByRole('listitem').first();
   await expect(first).toContainText(STATUS);
   for (const part of [first.getByText(STATUS), first.locator('[data-money]').first()]) {
@@ -47,14 +69,16 @@ test('every list screen of an admin is a compact list on a phone, none a table',
   }
 });
 
-test('a buyer on a phone opens My purchases from the folded sidebar: each order with its status and total', async ({ page }) => {
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+test('a buyer on a phone opens My purchases from the folded sidebar: each order with its status and total', async ({ page, request }) => {
+  const { buyer } = await ordered(request);
+  await signIn(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('menuitem', { name: 'My purchases' }).click();
   await expect(page).toHaveURL(/\/my-purchases$/);
   await loaded(page);
   await expect(main(page).getByRole('table')).toHaveCount(0);
+  await expect(main(page).getByRole('listitem')).toHaveCount(1);
   const first = main(page).getByRole('listitem').first();
   await expect(first.getByText(STATUS)).toBeInViewport({ ratio: 1 });
   await expect(first.locator('[data-money]').first()).toBeInViewport({ ratio: 1 });
@@ -62,12 +86,18 @@ test('a buyer on a phone opens My purchases from the folded sidebar: each order 
   await expect(page.getByRole('dialog').getByRole('list', { name: 'Status history' })).toBeVisible();
 });
 
-test("a buyer on a phone reaches each product's price and 'Add to cart' in the catalogue", async ({ page }) => {
+test("a buyer on a phone reaches each product's price and 'Add to cart' in the catalogue", async ({ page, request }) => {
+  const { product } = await onSale(request);
   await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('menuitem', { name: en.menu.catalogue }).click();
+  const box = page.getByRole('textbox', { name: 'Search' });
+  await box.fill(product.name);
+  await box.press('Enter');
+  await expect(page.getByRole('table', { name: en.cart.catalogue }).getByRole('row')).toHaveCount(2);
   const first = page.getByRole('table', { name: en.cart.catalogue }).getByRole('row').nth(1);
+  await expect(first).toContainText(product.name);
   const add = first.getByRole('button', { name: en.cart.add });
   await expect(add).toBeInViewport({ ratio: 1 });
   await expect(first.locator('[data-money]')).toBeInViewport({ ratio: 1 });

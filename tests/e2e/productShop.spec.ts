@@ -3,25 +3,25 @@
  * of their own, and one who has none is told why the list is empty.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
-
-const shopBody = (name: string) => ({
-  name, description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
-  bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
-});
 
 test("an admin creates a product in a seller's shop found by searching its name", async ({ page, request }) => {
   const seller = await registered(request);
+  const category = await newCategory(request);
   const shopName = unique('Picked Shop ');
-  expect((await api(request, '/shop', shopBody(shopName), seller.token)).status).toBe(true);
+  expect((await api(request, '/shop', shopBody(shopName, category), seller.token)).status).toBe(true);
   const name = unique('Kettle ');
 
   await signedIn(page, DEMO.admin);
   await page.goto('/products/create');
   await page.getByLabel('name *', { exact: true }).fill(name);
   await page.getByLabel('description *').fill('A kettle');
-  for (const [label, option] of [['Category', 'Electronics'], ['Subcategory', 'Phones'], ['Currency ( Unique Currency per Shop )', 'USD']]) {
+  const picker = page.getByRole('combobox', { name: 'Category', exact: true });
+  await picker.click();
+  await picker.fill(category.name);
+  await page.getByRole('option', { name: category.name, exact: true }).click();
+  for (const [label, option] of [['Subcategory', category.subcategory.name], ['Currency ( Unique Currency per Shop )', 'USD']]) {
     await page.getByRole('combobox', { name: label, exact: true }).click();
     await page.getByRole('option', { name: option }).first().click();
   }
@@ -47,7 +47,7 @@ test('a seller without a shop is told why the Shop list is empty', async ({ page
   await page.goto('/my-products/create');
   await expect(page.getByText('You have no shop yet: create one first')).toBeVisible();
 
-  expect((await api(request, '/shop', shopBody(unique('First Shop ')), seller.token)).status).toBe(true);
+  expect((await api(request, '/shop', shopBody(unique('First Shop '), await newCategory(request)), seller.token)).status).toBe(true);
   await page.reload();
   await page.getByRole('combobox', { name: 'Shop', exact: true }).click();
   await expect(page.getByRole('option')).toHaveCount(1);

@@ -20,11 +20,11 @@ export async function pick(page: Page, label: string, option: string, typed = op
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** A new account registered through the API (a seller, as registration makes), signed in. */
-export async function registered(request: APIRequestContext, name = unique('Reference User ')) {
+/** A new account registered through the API (a seller, as registration makes, unless a buyer's abilities are asked for), signed in. */
+export async function registered(request: APIRequestContext, name = unique('Reference User '), abilities: '[1,2]' | '[1]' = '[1,2]') {
   const email = `${unique('ref').toLowerCase()}@example.com`;
   const res = await api(request, '/user', {
-    name, email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'heron-pass-91', abilities: '[1,2]', source: 'inbuilt',
+    name, email, phone: `+1555${Math.floor(Math.random() * 1e7)}`, password: 'heron-pass-91', abilities, source: 'inbuilt',
   });
   expect(res.status).toBe(true);
   return { name, email, password: 'heron-pass-91', token: res.detail.token as string, id: Number(res.detail.id) };

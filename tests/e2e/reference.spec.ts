@@ -4,13 +4,17 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, newShop, signedIn, unique } from './helpers';
 import { notice, pick, registered, row, search, table, uploadCv } from './reference-helpers';
 
 const TEMPLATE_FORBIDDEN =
   'This operation is forbidden. Please reload and select a template by clicking on the template you want to modify';
 
-test('an admin edits a mail template with its preview; saving with none selected is forbidden @smoke', async ({ page }) => {
+test('an admin edits a mail template with its preview; saving with none selected is forbidden @smoke', async ({ page, request }) => {
+  // The account-deletion mail's template (each mail event's template is a reference row), as the API has it.
+  const { token } = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const found = await api(request, '/search-dive', { keyIndex: 16, value: 'Your account deletion request', targets: ['subject'] }, token);
+  const template = (found.HLL as { id: number; subject: string; from_email: string }[]).find((t) => t.subject === 'Your account deletion request')!;
   await signedIn(page, DEMO.admin);
   await page.goto('/mail-templates');
   await page.getByRole('button', { name: 'Explore' }).click();
@@ -19,7 +23,7 @@ test('an admin edits a mail template with its preview; saving with none selected
   await expect(notice(page, TEMPLATE_FORBIDDEN)).toBeVisible();
 
   await row(page, 'Your account deletion request').getByText('Your account deletion request').click();
-  await expect(page.getByRole('heading', { name: 'Editing Your account deletion request (#7)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Editing Your account deletion request (#${template.id})` })).toBeVisible();
   const subject = unique('Shipped: ');
   await page.getByLabel('subject *').fill(subject);
   await page.getByLabel('message *').fill('Hello,\nyour parcel left our warehouse.');
@@ -28,7 +32,7 @@ test('an admin edits a mail template with its preview; saving with none selected
   await expect(preview).toContainText('your parcel left our warehouse.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Template updated successfully')).toBeVisible();
-  await expect(row(page, subject)).toContainText('privacy@example.com');
+  await expect(row(page, subject)).toContainText(template.from_email);
 
   await page.getByRole('tab', { name: 'Control' }).click();
   await page.getByRole('radio', { name: 'Inactive' }).check();
@@ -37,13 +41,25 @@ test('an admin edits a mail template with its preview; saving with none selected
   await expect(row(page, subject).getByRole('img', { name: 'Inactive' })).toBeVisible();
 });
 
-test('an admin deactivates a subscription; a subscription of no shop shows a blank shop id', async ({ page }) => {
+test('an admin deactivates a subscription; a subscription of no shop shows a blank shop id', async ({ page, request }) => {
+  // Two active subscriptions of the test's own, told apart by their payment gateway: one of no shop (0), one of a shop.
+  const { token } = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const shop = await newShop(request, token, await newCategory(request));
+  const subscription = (shopId: number, gateway: string) => api(request, '/subcription', {
+    shop_id: shopId, type: 'advert', nature: 'banner', period: 'month', unit: '1', total_clicks: 10, amount: 5, currency: 'USD',
+    payment_gateway: gateway, start_date: '2026-03-01', end_date: '2026-04-01', is_active: 1,
+  }, token);
+  const [noShopGateway, shopGateway] = [unique('Gateway '), unique('Gateway ')];
+  expect((await subscription(0, noShopGateway)).status).toBe(true);
+  expect((await subscription(shop.id, shopGateway)).status).toBe(true);
   await signedIn(page, DEMO.admin);
   await page.goto('/subscriptions');
-  const noShop = row(page, '2026-03-01');
+  const noShop = row(page, noShopGateway);
   // Cells: selection box, End date, Payment gateway, Shop id…
   await expect(noShop.getByRole('cell').nth(3)).toHaveText('');
-  const active = table(page).getByRole('row').filter({ has: page.getByRole('img', { name: 'Active', exact: true }) }).first();
+  const active = row(page, shopGateway);
+  await expect(active.getByRole('cell').nth(3)).toHaveText(String(shop.id));
+  await expect(active.getByRole('img', { name: 'Active', exact: true })).toBeVisible();
   const id = (await active.getByRole('cell').nth(5).textContent())!.trim();
   await active.getByRole('cell').nth(6).click();
   await expect(page).toHaveURL(new RegExp(`/subscriptions/${id}`));
@@ -55,20 +71,27 @@ test('an admin deactivates a subscription; a subscription of no shop shows a bla
   await expect(changed.getByRole('img', { name: 'Inactive' })).toBeVisible();
 });
 
-test('plans and shipping classes are update-only, their currency fixed to USD', async ({ page }) => {
+test('plans and shipping classes are update-only, their currency fixed to USD', async ({ page, request }) => {
+  // Plans cannot be made (create: none): the first one the API lists, and an amount it does not have yet.
+  const { token } = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const plan = (await api(request, '/subcriptionPlans', { page: 1 }, token)).HLL.data[0] as { id: number; amount: number };
+  const amount = String(Number(plan.amount) + 1);
+  const open = page.getByRole('button', { name: `Open record ${plan.id}`, exact: true });
+  const planRow = table(page).getByRole('row').filter({ has: open });
   await signedIn(page, DEMO.admin);
   await page.goto('/subscription-plans/create');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(
     notice(page, 'This operation is forbidden. Please reload and select a Subscription Plan by clicking on the Subscription Plan you want to modify'),
   ).toBeVisible();
-  await row(page, 'banner').getByText('banner').click();
-  await expect(page.getByRole('heading', { name: /^Editing/ })).toBeVisible();
+  await open.click();
+  // A plan has no name: its heading names its id.
+  await expect(page.getByRole('heading', { name: `Editing #${plan.id}`, exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: /Currency \( USD only \)/ })).toHaveText('USD');
-  await page.getByLabel('amount *').fill('59');
+  await page.getByLabel('amount *').fill(amount);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Subscription plan updated successfully')).toBeVisible();
-  await expect(row(page, 'banner').getByRole('cell', { name: '59', exact: true })).toBeVisible();
+  await expect(planRow.getByRole('cell', { name: amount, exact: true })).toBeVisible();
 
   await page.goto('/shipping-classes/create');
   await expect(page.getByRole('combobox', { name: /currency \( USD only \)/ })).toHaveText('USD');
@@ -181,10 +204,14 @@ test("an admin downloads an applicant's CV; job posts are made with country and 
 });
 
 test('support messages are read with the sender’s name; a seller cannot open the reference screens', async ({ page, request }) => {
+  const sender = await registered(request, unique('Asker '));
+  const title = unique('Late delivery ');
+  expect((await api(request, '/support', { title, message: 'My order has not arrived yet.', country: 'Ghana' }, sender.token)).status).toBe(true);
   await signedIn(page, DEMO.admin);
   await page.goto('/support');
-  await expect(row(page, 'Late delivery')).toContainText('Bea Buyer');
-  await row(page, 'Late delivery').getByText('Late delivery').click();
+  await search(page, title);
+  await expect(row(page, title)).toContainText(sender.name);
+  await row(page, title).getByText(title).click();
   await expect(page.getByRole('region', { name: 'Editing panel' })).toContainText('My order has not arrived yet.');
 
   const seller = await apiLogin(request, DEMO.seller.email, DEMO.seller.password);
@@ -196,34 +223,28 @@ test('a seller subscribes a shop on Packages; an admin activates it on Subscript
   // Two people sign in one after the other.
   test.setTimeout(60_000);
   const user = await registered(request, unique('Package Seller '));
-  const shopName = unique('Package Shop ');
-  const shop = await api(request, '/shop', {
-    name: shopName, description: 'd', category_id: 1, address: { street_name: '1 Road', zip: '100001', country: 'Ghana' },
-    bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
-  }, user.token);
-  expect(shop.status).toBe(true);
+  const category = await newCategory(request);
+  const shopName = (await newShop(request, user.token, category, unique('Package Shop '))).name;
   // A second, deactivated shop is shown but cannot be picked.
-  const closedName = unique('Closed Shop ');
-  const closed = await api(request, '/shop', {
-    name: closedName, description: 'd', category_id: 1, address: { street_name: '2 Road', zip: '100001', country: 'Ghana' },
-    bank: { bank_name: 'Bank', bank_country: 'Ghana', account_name: 'Me', account_number: '1' },
-  }, user.token);
-  expect((await api(request, '/shop/status', { is_active: 0, id: closed.detail.id }, user.token)).status).toBe(true);
-  const plan = ((await api(request, '/packages', {}, user.token)).HLL.plans as { type: string; nature: string; amount: number }[])
-    .find((p) => p.type === 'premier' && p.nature === 'listing')!;
+  const closed = await newShop(request, user.token, category, unique('Closed Shop '));
+  const closedName = closed.name;
+  expect((await api(request, '/shop/status', { is_active: 0, id: closed.id }, user.token)).status).toBe(true);
+  // The first package offered, whichever it is.
+  const plan = ((await api(request, '/packages', {}, user.token)).HLL.plans as { type: string; nature: string; amount: number; unit: string; period: string }[])[0];
+  const title = `${plan.type} · ${plan.nature}`;
 
   await signedIn(page, { email: user.email, password: user.password });
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Packages' }).click();
   await expect(page).toHaveURL(/\/packages$/);
-  const card = page.getByRole('article', { name: 'premier · listing' });
-  await expect(card).toContainText('For 1 week');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText(`For ${plan.unit} ${plan.period}`);
   await card.getByRole('combobox', { name: 'Shop' }).click();
   await expect(page.getByRole('option', { name: `${closedName} (deactivated)` })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('option', { name: shopName }).click();
   await card.getByRole('button', { name: 'Subscribe' }).click();
   // Nothing is sent before the seller agrees to the price.
   const confirm = page.getByRole('dialog', { name: 'Subscribe to this package?' });
-  await expect(confirm).toContainText(`Subscribe ${shopName} to premier · listing for $${plan.amount.toFixed(2)}, for 1 week?`);
+  await expect(confirm).toContainText(`Subscribe ${shopName} to ${title} for $${plan.amount.toFixed(2)}, for ${plan.unit} ${plan.period}?`);
   await page.screenshot({ path: test.info().outputPath('packages-confirm.png') });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);

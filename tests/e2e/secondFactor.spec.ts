@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO, api, apiLogin, signIn, sidebar, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, signIn, sidebar, unique } from './helpers';
 
 const PASSWORD = 'juniper-pass-91';
 
@@ -100,7 +100,7 @@ test('a seller with a second factor changes bank details only after confirming a
   const made = await api(page.request, '/user', { name: 'Step-up Seller', email, phone, password: PASSWORD, abilities: '[1,2]', source: 'inbuilt' });
   const token = made.detail.token as string;
   const shop = await api(page.request, '/shop', {
-    name: unique('Step-up shop '), description: 'Durable goods', category_id: 1,
+    name: unique('Step-up shop '), description: 'Durable goods', category_id: (await newCategory(page.request)).id,
     address: { street_name: '1 Test Road', zip: '1000', country: 'Nigeria' },
     bank: { bank_name: 'Bank', bank_country: 'Nigeria', account_name: 'Test', account_number: '1' },
   }, token);

@@ -27,13 +27,13 @@ describe('live chat', () => {
     const opened = await s.post('/chat', visitorChat);
     const id = opened.body.detail.id;
     const accepted = await s.post('/chat', { ...visitorChat, id, admin_online: true }, admin);
-    expect(accepted.body.detail).toMatchObject({ admin_online: 1, admin_name: 'Ada Admin' });
+    expect(accepted.body.detail).toMatchObject({ admin_online: 1, admin_name: demo.admin.name });
     expect(accepted.body.detail.received_time).toMatch(/^\d{2}:\d{2}-\d{2}\/\d{2}\/\d{4}$/);
     const other = await s.userWith(ADMIN_ABILITIES, ['chat-logs']);
     const answer = await s.post('/chat', {
       ...visitorChat, id, admin_online: true, chats: [...visitorChat.chats, { sent: 0, recieved: 1, message: 'Hello Kofi' }],
     }, other.token);
-    expect(answer.body.detail.admin_name).toBe('Ada Admin');
+    expect(answer.body.detail.admin_name).toBe(demo.admin.name);
     expect(answer.body.detail.chats).toHaveLength(2);
   });
 

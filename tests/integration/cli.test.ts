@@ -13,6 +13,7 @@ import { registry } from '../../server/registry';
 import { readConfig } from '../../server/config';
 import { migrate, openDatabase } from '../../server/db';
 import { verifyPassword } from '../../server/auth';
+import { ORDER_STATUS_NAMES } from '../spec';
 
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-cli-'));
@@ -39,7 +40,9 @@ describe('production mode', () => {
       expect(users[0]).toMatchObject({ email: 'owner@example.com', name: 'Owner', abilities: '[1,2,3]', is_active: 1 });
       expect(parseAccesses(users[0].granted_accesses)).toEqual([...registry.assignable]);
       expect(await verifyPassword('keeper-pass-1', users[0].password_hash)).toBe(true);
-      expect(await database.db.selectFrom('orderStatuses').select('id').execute()).toHaveLength(6);
+      // The reference rows every installation needs: SPEC §4.5's order statuses.
+      const statuses = await database.db.selectFrom('orderStatuses').select(['id', 'name']).orderBy('id').execute();
+      expect(Object.fromEntries(statuses.map((r) => [Number(r.id), r.name]))).toEqual(ORDER_STATUS_NAMES);
     } finally {
       await database.close();
     }

@@ -9,15 +9,18 @@ import { startServer, demo, type TestServer } from './harness';
 let s: TestServer;
 let admin: string;
 let seller: string;
+/** A category of the test's own, for the shops it makes. */
+let category: { id: number; name: string };
 beforeAll(async () => {
   s = await startServer();
   admin = await s.login(demo.admin.email, demo.admin.password);
   seller = await s.login(demo.seller.email, demo.seller.password);
+  category = (await s.post('/category', { name: 'Fishing', commission_currency: 'USD', commission_flat_rate: 3 }, admin)).body.detail;
 });
 afterAll(() => s.close());
 
 const shop = (name: string) => ({
-  owner_id: 999, name, description: 'Nets and boats', category_id: 2,
+  owner_id: 999, name, description: 'Nets and boats', category_id: category.id,
   address: { street_name: '4 Quay Road', zip: '100271', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', country_details: { country_code: 'NG' } },
   bank: { bank_name: 'Harbour Bank', bank_country: 'Nigeria', swift_code: '', sort_code: '', account_name: 'Harbour', account_number: '001' },
   paypal: { paypal_email: 'pay@example.com', name_of_seller: 'Sam Seller' },
@@ -30,9 +33,10 @@ describe.each([['admin'], ['seller']])('a shop through its life, as %s', (who) =
     const created = await s.post('/shop', shop(`Harbour ${who}`), token);
     expect(created.body).toMatchObject({ status: true, query: 'Shop created successfully' });
     const id = created.body.detail.id;
-    const me = (await s.post('/users', { id: who === 'admin' ? 1 : 2 }, token)).body.detail;
+    const email = who === 'admin' ? demo.admin.email : demo.seller.email;
+    const me = await s.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     expect(created.body.detail).toMatchObject({
-      owner_id: me.id, is_active: 1, category: { id: 2, name: 'Electronics' },
+      owner_id: Number(me.id), is_active: 1, category: { id: category.id, name: 'Fishing' },
       address: { city: 'Ikeja', country_details: { country_code: 'NG' } },
       paypal: { paypal_email: 'pay@example.com', name_of_seller: 'Sam Seller' },
     });
@@ -66,8 +70,10 @@ describe('categories and brands', () => {
   });
 
   it('keeps commissions for admins', async () => {
-    const res = await s.post('/category', { id: 1, name: 'Fashion', commission_flat_rate: 1 }, seller);
+    const res = await s.post('/category', { id: category.id, name: category.name, commission_flat_rate: 1 }, seller);
     expect(res.http).toBe(403);
+    const kept = await s.db.selectFrom('categories').select('commission_flat_rate').where('id', '=', category.id).executeTakeFirstOrThrow();
+    expect(Number(kept.commission_flat_rate)).toBe(3);
   });
 
   it('lists only plain brands with the product_id filter and deletes with tyype', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, demo, ADMIN, type TestServer } from './harness';
+import { startServer, demo, ADMIN, newCategory, productBody, shopBody, type TestServer } from './harness';
 import { zip } from '../fixtures/zip';
 import { DEFAULT_LIMITS } from '../../server/throttle';
 import { DEFAULT_UPLOAD_POLICY, sweepUnattached } from '../../server/attachments';
@@ -27,15 +27,20 @@ const DOCX = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:d
 let s: TestServer;
 const tokens: Record<string, string> = {};
 let sellerId: number;
+/** The demo seller's shop and product, and another seller's shop, of the test's own. */
+const own = { shop: 0, product: 0, othersShop: 0 };
 beforeAll(async () => {
   [PNG, JPEG] = await Promise.all([picture('png'), picture('jpeg')]);
   s = await startServer();
   tokens.admin = await s.login(demo.admin.email, demo.admin.password);
   tokens.seller = await s.login(demo.seller.email, demo.seller.password);
-  tokens.other = await s.login('olu@example.com', 'olu-seller-1');
+  tokens.other = (await s.userWith([1, 2])).token;
   tokens.buyer = await s.login(demo.buyer.email, demo.buyer.password);
   tokens.adminWithout = (await s.userWith(ADMIN, [])).token;
-  sellerId = (await s.post('/users', { id: 2 }, tokens.seller)).body.detail.id;
+  sellerId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.seller.email).executeTakeFirstOrThrow()).id);
+  own.shop = (await s.post('/shop', shopBody('Pictured shop'), tokens.seller)).body.detail.id;
+  own.product = (await s.post('/product', productBody(own.shop, await newCategory(s, tokens.admin, 'Pictured goods'), 'Pictured product'), tokens.seller)).body.detail.id;
+  own.othersShop = (await s.post('/shop', shopBody('Not pictured shop'), tokens.other)).body.detail.id;
 });
 afterAll(() => s.close());
 
@@ -126,12 +131,13 @@ describe('POST /upload-image', () => {
     expect(admin.body.query).toBe('1 image uploaded');
     const replaced = await fetch(`${s.url}/files/images/Owned7_1.png`);
     expect(replaced.headers.get('content-type')).toBe('image/jpeg');
-    expect((await s.db.selectFrom('uploads').select('owner_id').where('tag', '=', 'Owned7').execute()).every((r) => Number(r.owner_id) === sellerId)).toBe(true);
+    // The seller's four images, the first replaced by the admin: all still the seller's.
+    expect((await s.db.selectFrom('uploads').select('owner_id').where('tag', '=', 'Owned7').execute()).map((r) => Number(r.owner_id))).toEqual([sellerId, sellerId, sellerId, sellerId]);
   });
 
   it("refuses another seller's shop, takes one's own", async () => {
-    const mine = await s.db.selectFrom('shops').select('id').where('owner_id', '=', sellerId).executeTakeFirstOrThrow();
-    const theirs = await s.db.selectFrom('shops').select('id').where('owner_id', '!=', sellerId).executeTakeFirstOrThrow();
+    const mine = { id: own.shop };
+    const theirs = { id: own.othersShop };
     const refused = await upload('/upload-image', four(), { tag: 'ShopCheck', shop_id: String(theirs.id) }, tokens.seller);
     expect(refused.http).toBe(403);
     expect(refused.body.query).toBe('You can only upload images for your own shops');
@@ -255,8 +261,7 @@ describe('storage quota and upload rate', () => {
 
 describe('sweeping unattached files', () => {
   it('removes an upload no record names once its grace period is over, and keeps one a record names', async () => {
-    const mine = await s.db.selectFrom('products').innerJoin('shops', 'shops.id', 'products.shop_id')
-      .select('products.id as id').where('shops.owner_id', '=', sellerId).executeTakeFirstOrThrow();
+    const mine = { id: own.product };
     const used = await upload('/upload-image', four([PNG]), { tag: 'Swept_used' }, tokens.seller);
     await upload('/upload-image', four([PNG]), { tag: 'Swept_unused' }, tokens.seller);
     const saved = await s.post('/product', { id: mine.id, image: [{ id: 1, image: used.body.detail.files[0] }] }, tokens.seller);

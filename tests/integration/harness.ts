@@ -277,3 +277,22 @@ export const shopBody = (name: string) => ({
   address: { street_name: '1 Test Road', zip: '1000', country: 'Nigeria' },
   bank: { bank_name: 'Bank', bank_country: 'Nigeria', account_name: 'Test', account_number: '1' },
 });
+
+/**
+ * A category with one subcategory, of the test's own (through the contract, as an admin), for the
+ * shops and products a test makes: no test leans on the demo's categories.
+ */
+export async function newCategory(server: TestServer, adminToken: string, name: string, fields: Record<string, unknown> = {}) {
+  const made = await server.post('/category', {
+    name, subcategory_name: `${name} goods`, commission_currency: 'USD', commission_flat_rate: 5, commission_monthly: 0, ...fields,
+  }, adminToken);
+  if (!made.body.status) throw new Error(`category not made: ${made.body.query}`);
+  const detail = made.body.detail as { id: number; subcategories: { id: number }[] };
+  return { id: detail.id, subcategoryId: detail.subcategories[0].id };
+}
+
+/** A valid product body of the contract (`/product`), in this shop and category. */
+export const productBody = (shopId: number, category: { id: number; subcategoryId: number }, name: string, fields: Record<string, unknown> = {}) => ({
+  shop_id: shopId, name, description: 'A thing', currency: 'USD', price: 20, sale_price: 0, in_stock: 10,
+  category_id: category.id, subcategory_id: category.subcategoryId, band_name: 'Own brand', ...fields,
+});

@@ -217,9 +217,12 @@ describe('the audit log', () => {
       action: 'refund', user_id: adminId, before: null,
       after: { order_id: order.id, shop_id: shop, amount: 4000, currency: 'USD', reason: 'Scratched', lines: [{ product_id: products[0], quantity: 1 }] },
     }]);
+    const available = (await balanceOf(admin))!.available;
     const payout = await s.post('/payout', { shop_id: shop, currency: 'usd' }, admin);
     const amount = payout.body.detail.amount;
-    expect(amount).toBeGreaterThan(0);
+    // What the shop had available, all of it.
+    expect(available).toBeGreaterThan(0);
+    expect(amount).toBe(available);
     await s.post('/payout/status', { id: payout.body.detail.id, state: 'failed', reference: 'Account closed' }, admin);
     expect(await logOf('payouts', payout.body.detail.id)).toEqual([
       { action: 'payout', user_id: adminId, before: null, after: { shop_id: shop, amount, currency: 'USD', method: 'bank' } },

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { post } from '../../server/ledger/core';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
-import { demo, dialect, freshDatabase } from './harness';
+import { demo, dialect, freshDatabase, shopBody } from './harness';
 
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -25,8 +25,10 @@ describe(`payouts under concurrency on ${dialect}`, () => {
     const database = fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: `${fresh.dir}/marketplace.sqlite` });
     try {
       const db = database.db;
-      const shop = await db.selectFrom('shops').select(['id']).where('account_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-      const shopId = Number(shop.id);
+      // A shop of the test's own, with the bank details a payout needs.
+      const made = await one.post('/shop', shopBody('Raced shop'), await one.login(demo.seller.email, demo.seller.password));
+      expect(made.body.status).toBe(true);
+      const shopId = Number(made.body.detail.id);
       // 250.00 XTS earned and released for this shop (a currency of its own, so demo data plays no part).
       const at = new Date().toISOString();
       await db.transaction().execute(async (trx) => {

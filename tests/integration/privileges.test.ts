@@ -37,9 +37,10 @@ describe('an admin holding only some accesses', () => {
     }
     expect(await userRow(fuller.id)).toEqual(before);
     // The demo admin holds every access, so the partial admin cannot touch it either.
-    const demoAdmin = await s.post('/user/edit', { id: 1, email: 'attacker@example.com' }, partial.token);
+    const adminId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.admin.email).executeTakeFirstOrThrow()).id);
+    const demoAdmin = await s.post('/user/edit', { id: adminId, email: 'attacker@example.com' }, partial.token);
     expect(demoAdmin.http).toBe(403);
-    expect((await userRow(1)).email).toBe(demo.admin.email);
+    expect((await userRow(adminId)).email).toBe(demo.admin.email);
   });
 
   it('still manages buyers, sellers and admins whose accesses it holds', async () => {

@@ -91,13 +91,16 @@ describe(`two API processes on one ${dialect} database`, () => {
     const store = await storage();
     const a = await start(store.env);
     const b = await start(store.env);
-    const onA = await a.login(demo.admin.email, demo.admin.password);
+    const signedIn = await a.post('/user/terminal', { credential: demo.admin.email, password: demo.admin.password, source: 'inbuilt', actionType: 'login' });
+    const onA = signedIn.body.detail.token as string;
+    const adminId = signedIn.body.detail.id as number;
     const seller = await b.login(demo.seller.email, demo.seller.password);
-    const me = await b.post('/users', { id: 1 }, onA);
-    expect(me.body).toMatchObject({ status: true, detail: { email: demo.admin.email } });
+    const me = await b.post('/users', { id: adminId }, onA);
+    expect(me.body).toMatchObject({ status: true, detail: { id: adminId, email: demo.admin.email } });
     // Both have read (and may keep) the first page before the writes.
     const before = await a.post('/shops', { page: 1 }, onA);
     expect((await b.post('/shops', { page: 1 }, onA)).body).toEqual(before.body);
+    const sellersBefore = (await b.post('/shops', { page: 1 }, seller)).body.HLL.total as number;
 
     const acknowledged = new Map<number, string>();
     await Promise.all(
@@ -115,7 +118,7 @@ describe(`two API processes on one ${dialect} database`, () => {
     expect(new Map(rows.map((r) => [Number(r.id), r.name]))).toEqual(acknowledged);
     // Each process sees what the other wrote: the seller's own list, through A with B's session.
     const mine = await a.post('/shops', { page: 1, per_page: 100 }, seller);
-    expect(mine.body.HLL.total).toBeGreaterThanOrEqual(60);
+    expect(mine.body.HLL.total).toBe(sellersBefore + 60);
     const newest = Math.max(...acknowledged.keys());
     for (const server of [a, b]) {
       const after = (await server.post('/shops', { page: 1 }, onA)).body.HLL;
@@ -128,7 +131,7 @@ describe(`two API processes on one ${dialect} database`, () => {
     expect((await b.post('/shops', { page: 1 }, onA)).body.HLL.data[0]).toMatchObject({ id: newest, name: 'renamed through A' });
     // Signing out on one ends the session on the other.
     expect((await a.post('/user/logout', {}, onA)).body).toMatchObject({ status: true });
-    expect((await b.post('/users', { id: 1 }, onA)).http).toBe(401);
+    expect((await b.post('/users', { id: adminId }, onA)).http).toBe(401);
     await Promise.all([a.stop(), b.stop()]);
     await store.drop();
   }, 60_000);

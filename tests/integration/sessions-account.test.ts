@@ -99,7 +99,8 @@ describe('what the account page sends', () => {
     expect(withPassword.body).toMatchObject({ status: true, detail: { email: `new-${user.email}` } });
     const change = await s.post('/user/update', { current_password: 'password123', password: 'another-pass-1' }, user.token);
     expect(change.body).toMatchObject({ status: true, query: 'Your password has been changed' });
-    expect(await s.login(`new-${user.email}`, 'another-pass-1')).toBeTruthy();
+    expect(await s.login(`new-${user.email}`, 'another-pass-1')).toEqual(expect.any(String));
+    await expect(s.login(`new-${user.email}`, 'password123')).rejects.toThrow('login failed');
   });
 });
 

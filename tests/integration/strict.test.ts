@@ -29,31 +29,55 @@ describe('strict contract mode', () => {
   });
 
   it('answers searches and array lists whole, with no total', async () => {
-    const matching = await s.db.selectFrom('shops').select('id').where('name', 'like', '%Store%').execute();
-    expect(matching.length).toBeGreaterThan(5);
-    const search = await s.post('/search-dive', { keyIndex: 10, value: 'Store', targets: ['name'], page: 1, per_page: 5 }, admin);
-    expect(search.body.HLL).toHaveLength(matching.length);
+    // More matching shops than the page size asked for, under a word no other row holds.
+    const owner = await s.userWith([1, 2]);
+    const word = `Whole${owner.id}`;
+    const made: number[] = [];
+    for (let i = 0; i < 7; i++) made.push((await s.post('/shop', shopBody(`${word} shop ${i}`), owner.token)).body.detail.id);
+    const search = await s.post('/search-dive', { keyIndex: 10, value: word, targets: ['name'], page: 1, per_page: 5 }, admin);
+    expect(search.body.HLL.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(made);
     expect(search.body).not.toHaveProperty('total');
-    const allRates = await s.db.selectFrom('exchanges').select('id').execute();
-    expect(allRates.length).toBeGreaterThan(2);
+    for (const code of ['XTA', 'XTB', 'XTC']) {
+      expect((await s.post('/exchanges', { code, country: 'Nowhere', currency: code, currency_symbol: '¤', value_per_dollar: 2 }, admin)).body.status).toBe(true);
+    }
+    const allRates = await s.db.selectFrom('exchanges').select('code').execute();
     const rates = await s.post('/exchangess', { page: 1, per_page: 2 }, admin);
-    expect(rates.body.HLL).toHaveLength(allRates.length);
+    expect(rates.body.HLL.map((r: { code: string }) => r.code).sort()).toEqual(allRates.map((r) => r.code).sort());
     expect(rates.body).not.toHaveProperty('total');
   });
 });
 
 describe('extensions outside strict mode', () => {
-  it('pages array lists and searches when per_page is sent, with the total', async () => {
+  it('pages array lists and searches when per_page is sent, with the total; filters and sorts lists', async () => {
     const loose = await startServer();
     try {
       const token = await loose.login(demo.admin.email, demo.admin.password);
+      for (const code of ['XTA', 'XTB', 'XTC', 'XTD']) {
+        expect((await loose.post('/exchanges', { code, country: 'Nowhere', currency: code, currency_symbol: '¤', value_per_dollar: 2 }, token)).body.status).toBe(true);
+      }
+      const held = await loose.db.selectFrom('exchanges').select('id').orderBy('id', 'desc').execute();
       const rates = await loose.post('/exchangess', { page: 2, per_page: 2 }, token);
-      expect(rates.body.HLL).toHaveLength(2);
-      expect(rates.body.total).toBe(Number((await loose.db.selectFrom('exchanges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
-      const brands = await loose.post('/brands', { page: 1, filter: { is_active: 0 } }, token);
-      expect(brands.body.HLL.data.map((b: { name: string }) => b.name)).toEqual(['Zenith']);
-      const sorted = await loose.post('/shops', { page: 1, per_page: 3, sort: 'name', order: 'ASC' }, token);
-      expect(sorted.body.HLL.data.map((r: { name: string }) => r.name)).toEqual(["Olu's Store 13", "Olu's Store 14", "Olu's Store 15"]);
+      expect(rates.body.HLL.map((r: { id: number }) => r.id)).toEqual(held.slice(2, 4).map((r) => r.id));
+      expect(rates.body.total).toBe(held.length);
+
+      // Brands of the test's own, one of them inactive: the filter answers exactly the inactive rows.
+      for (const [name, active] of [['Filter Lit', 1], ['Filter Dark', 0]] as const) {
+        const made = await loose.post('/brand', { name, type: 'popular', product_id: 0 }, token);
+        if (!active) expect((await loose.post('/brand/status', { id: made.body.detail.id, is_active: 0 }, token)).body.status).toBe(true);
+      }
+      const inactive = await loose.db.selectFrom('brands').select('name').where('is_active', '=', 0).orderBy('id', 'desc').execute();
+      const brands = await loose.post('/brands', { page: 1, per_page: 100, filter: { is_active: 0 } }, token);
+      expect(brands.body.HLL.data.map((b: { name: string }) => b.name)).toEqual(inactive.map((b) => b.name));
+      expect(inactive.map((b) => b.name)).toContain('Filter Dark');
+      expect(inactive.map((b) => b.name)).not.toContain('Filter Lit');
+
+      // A new seller's shops, made out of name order: sorted by name either way, a page at a time.
+      const owner = await loose.userWith([1, 2]);
+      for (const name of ['Sort B', 'Sort D', 'Sort A', 'Sort C']) expect((await loose.post('/shop', shopBody(name), owner.token)).body.status).toBe(true);
+      const sorted = async (order: string) =>
+        (await loose.post('/shops', { page: 1, per_page: 3, sort: 'name', order, filter: { owner_id: owner.id } }, token)).body.HLL.data.map((r: { name: string }) => r.name);
+      expect(await sorted('ASC')).toEqual(['Sort A', 'Sort B', 'Sort C']);
+      expect(await sorted('DESC')).toEqual(['Sort D', 'Sort C', 'Sort B']);
     } finally {
       await loose.close();
     }

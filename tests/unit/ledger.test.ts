@@ -253,7 +253,12 @@ describe('holding and release', () => {
     expect(await releaseDue(db, T + 15 * DAY - 1)).toBe(0);
     expect(await release(db, Number(o.id), T + 15 * DAY - 1)).toBe(false);
     expect(await kept('available', s)).toBe(0);
-    expect(await releaseDue(db, T + 15 * DAY)).toBeGreaterThanOrEqual(1);
+    // It answers how many it released: each earning of this file's shops due by then, this one among them.
+    const releasedAt = () => db.selectFrom('order_earnings').select('order_id').where('released_at', '=', at(T + 15 * DAY)).execute();
+    const before = (await releasedAt()).length;
+    const released = await releaseDue(db, T + 15 * DAY);
+    expect(released).toBe((await releasedAt()).length - before);
+    expect((await releasedAt()).map((r) => Number(r.order_id))).toContain(Number(o.id));
     expect(await kept('pending', s)).toBe(0);
     expect(await kept('available', s)).toBe(4500);
     expect(await release(db, Number(o.id), T + 16 * DAY)).toBe(false);
@@ -481,7 +486,11 @@ describe('monthly fees', () => {
     const dollars = await shop({ category_id: noCurrency });
     const none = await shop({ category_id: free });
     const april = Date.parse('2026-04-01T00:00:30Z');
-    expect(await chargeMonthlyFees(db, april)).toBeGreaterThanOrEqual(2);
+    // It answers how many fees it charged: one entry each, these two shops' among them.
+    const feesOf = async (month: string) => Number((await db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'monthly_fee').where('memo', '=', `Monthly fee ${month}`).executeTakeFirstOrThrow()).n);
+    const april0 = await feesOf('2026-04');
+    const inApril = await chargeMonthlyFees(db, april);
+    expect(inApril).toBe((await feesOf('2026-04')) - april0);
     expect(await chargeMonthlyFees(db, Date.parse('2026-04-30T23:00:00Z'))).toBe(0);
     const fees = (shopId: number) => db.selectFrom('ledger_entries').select(['event_key', 'currency', 'memo', 'created_at']).where('shop_id', '=', shopId).where('kind', '=', 'monthly_fee').orderBy('id').execute();
     expect(await fees(charged)).toEqual([{ event_key: `fee:${charged}:2026-04`, currency: 'EUR', memo: 'Monthly fee 2026-04', created_at: at(april) }]);
@@ -491,7 +500,9 @@ describe('monthly fees', () => {
     expect(await shopBalances(db, [charged])).toMatchObject([{ currency: 'EUR', available: 0, debt: 1250 }]);
     const feePostings = await db.selectFrom('ledger_postings').select(['account', 'amount']).where('shop_id', '=', charged).where('kind', '=', 'monthly_fee').orderBy('id').execute();
     expect(feePostings.map((p) => [p.account, Number(p.amount)])).toEqual([['available', -1250], ['commission', 1250]]);
-    expect(await chargeMonthlyFees(db, Date.parse('2026-05-01T00:00:00Z'))).toBeGreaterThanOrEqual(2);
+    const may0 = await feesOf('2026-05');
+    expect(await chargeMonthlyFees(db, Date.parse('2026-05-01T00:00:00Z'))).toBe((await feesOf('2026-05')) - may0);
+    expect(await feesOf('2026-05')).toBe(await feesOf('2026-04'));
     expect((await fees(charged)).map((f) => f.event_key)).toEqual([`fee:${charged}:2026-04`, `fee:${charged}:2026-05`]);
     expect(await balanceOf(db, 'available', charged, 'EUR')).toBe(-2500);
   });
