@@ -4,7 +4,7 @@
  * a styled element (<Money>, with the original amount and the rate used one hover away), a plain
  * formatted string and a raw number (useMoney). Every amount on every screen goes through here.
  */
-import { useCallback, useMemo } from 'react';
+import { cloneElement, createContext, useCallback, useContext, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useStore, useTranslate } from 'react-admin';
@@ -94,8 +94,9 @@ export function rateNote(
 /**
  * SPEC §2.31: an amount in its own currency as the viewer sees it: `value` the raw converted number,
  * `text` the formatted string with the display currency's symbol, `note` the original and the rate.
+ * Worked out once for every amount below a MoneyProvider (a list draws dozens).
  */
-export function useMoney() {
+function useMoneyTools() {
   const rates = useRates();
   const [display] = useDisplayCurrency();
   const translate = useTranslate();
@@ -115,6 +116,40 @@ export function useMoney() {
   return useMemo(() => ({ currency: target, rates, locale, value, text, note, format }), [target, rates, locale, value, text, note, format]);
 }
 
+export type MoneyTools = ReturnType<typeof useMoneyTools>;
+
+const MoneyContext = createContext<MoneyTools | null>(null);
+
+/**
+ * The viewer's rates, display currency and language, read once for the screens below it (the
+ * signed-in layout, the public pages): each amount then reads them from here instead of subscribing
+ * to the rates, the location and the stored choice itself.
+ */
+export function MoneyProvider({ children }: { children: ReactNode }) {
+  return <MoneyContext.Provider value={useMoneyTools()}>{children}</MoneyContext.Provider>;
+}
+
+/** The money tools of the nearest MoneyProvider. */
+export function useMoney(): MoneyTools {
+  const tools = useContext(MoneyContext);
+  if (!tools) throw new Error('useMoney needs a MoneyProvider above it (the signed-in layout and the public pages have one)');
+  return tools;
+}
+
+/**
+ * A tooltip put in place at the first pointer or focus on its element: a table of amounts draws plain
+ * elements, not one MUI Tooltip each (nor works out each note), and the note shows as a Tooltip would from then on.
+ */
+function NoteOnHover({ note, children }: { note: () => string; children: ReactElement<{ onMouseEnter?: () => void; onFocus?: () => void }> }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  if (open === null) return cloneElement(children, { onMouseEnter: () => setOpen(true), onFocus: () => setOpen(true) });
+  return (
+    <Tooltip title={note()} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+      {children}
+    </Tooltip>
+  );
+}
+
 /**
  * An amount in its own currency, shown converted into the viewer's, with the original and the rate on
  * hover; `withCode` names the viewer's currency after it (where no column header names it).
@@ -122,11 +157,11 @@ export function useMoney() {
 export function Money({ amount, currency, withCode = false }: { amount: unknown; currency?: string | null; withCode?: boolean }) {
   const money = useMoney();
   return (
-    <Tooltip title={money.note(amount, currency)}>
+    <NoteOnHover note={() => money.note(amount, currency)}>
       <span data-money={money.currency} style={withCode ? { whiteSpace: 'nowrap' } : undefined}>
         {money.text(amount, currency)}
         {withCode && ` ${money.currency}`}
       </span>
-    </Tooltip>
+    </NoteOnHover>
   );
 }

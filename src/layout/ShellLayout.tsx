@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { MoneyProvider } from '../currency';
 import { GlobalDialog, ModalProvider } from '../dialog';
 import { ErrorView } from './ErrorView';
 import { LocaleTheme } from './LocaleTheme';
@@ -10,21 +11,24 @@ import { TopBar } from './TopBar';
 
 /**
  * Layout of every signed-in screen: react-admin's Layout with the console's top bar and sidebar,
- * the error view, and the one global dialog (SPEC §2.29) available to every screen below it.
+ * the error view, the one global dialog (SPEC §2.29) and the viewer's money tools (rates, display
+ * currency) available to every screen below it.
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <LocaleTheme>
-      <ModalProvider>
-        {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
-        <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
-          {children}
-        </Layout>
-        <GlobalDialog />
-        <ProfileWatcher />
-        {/* Step-up is asked of a signed-in user only: its dialog loads with the signed-in layout, not the sign-in page. */}
-        <StepUpDialog />
-      </ModalProvider>
+      <MoneyProvider>
+        <ModalProvider>
+          {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
+          <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+            {children}
+          </Layout>
+          <GlobalDialog />
+          <ProfileWatcher />
+          {/* Step-up is asked of a signed-in user only: its dialog loads with the signed-in layout, not the sign-in page. */}
+          <StepUpDialog />
+        </ModalProvider>
+      </MoneyProvider>
     </LocaleTheme>
   );
 }

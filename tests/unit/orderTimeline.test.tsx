@@ -8,6 +8,7 @@ import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../i18n';
 import OrderDetails from '../../resources/orders/OrderDetails';
+import { MoneyProvider } from '../../src/currency';
 import { HOLD_EXPIRED } from '../../server/hooks/orders';
 
 afterEach(cleanup);
@@ -16,7 +17,9 @@ const renderOrder = (order: Record<string, unknown>) => {
   const dataProvider = testDataProvider({ call: async () => ({ status: true, HLL: [] }) } as never);
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-      <OrderDetails order={order} />
+      <MoneyProvider>
+        <OrderDetails order={order} />
+      </MoneyProvider>
     </AdminContext>,
   );
 };
