@@ -144,7 +144,7 @@ function NoteOnHover({ note, children }: { note: () => string; children: ReactEl
   const [open, setOpen] = useState<boolean | null>(null);
   if (open === null) return cloneElement(children, { onMouseEnter: () => setOpen(true), onFocus: () => setOpen(true) });
   return (
-    <Tooltip title={note()} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+    <Tooltip title={note()} describeChild open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
       {children}
     </Tooltip>
   );
