@@ -14,6 +14,7 @@ import { bodyOf, type AppContext } from '../context';
 import type { Caller } from '../auth';
 import { PAGE_INDEX, type DB, type Row } from '../db';
 import { ORDER_STATS } from '../orderStats';
+import { keptTopShops } from '../topShops';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { ok } from './common';
@@ -124,11 +125,30 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
       ? await counters().select(['status', sql<number>`sum(n)`.as('n')]).groupBy('status').orderBy('status').execute()
       : await inRange().select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').orderBy('status').execute()
   ).filter((r) => Number(r.n) !== 0);
-  // The five shops whose orders in the range add up to the most US dollars, ties by id: ranked by the
-  // database (each currency's amounts times its dollar rate, SPEC §9.1), which answers five rows
-  // whatever the number of shops; then those five shops' totals per currency.
+  // The five shops whose orders in the range add up to the most US dollars, ties by id (each
+  // currency's amounts times its dollar rate, SPEC §9.1): an admin's from the shops' kept totals per
+  // day when they settle it (server/topShops.ts); otherwise ranked by the database over the range's
+  // orders, which answers five rows whatever the number of shops, then those five shops' totals.
+  const kept = who.role === 'admin' ? await keptTopShops(db, range, rates, TOP_SHOPS) : undefined;
+  const top = kept
+    ? kept.map((shop) => [shop.id, asTotals([...shop.totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount })))] as const)
+    : await rankedByOrders(inRange, rates);
+  const names = top.length
+    ? await db.selectFrom('shops').select(['id', 'name']).where('id', 'in', top.map(([id]) => id)).execute()
+    : [];
+  return {
+    ...range,
+    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) || 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
+    byStatus: byStatus.map((r) => ({ status: Number(r.status), count: Number(r.n) })),
+    topShops: top.map(([id, totals]) => ({ id, name: String(names.find((n) => Number(n.id) === id)?.name ?? `#${id}`), totals })),
+  };
+}
+
+/** The five shops ranked over the range's orders themselves, and their totals per currency. */
+async function rankedByOrders(inRange: () => ReturnType<typeof orders>, rates: Rate[]) {
   const dollars = sql<number>`sum(paid_total_fxws * ${dollarFactor(rates)})`;
   const ranked = await inRange()
+    .where('shop_id', 'is not', null)
     .select(['shop_id', dollars.as('dollars')])
     .groupBy('shop_id')
     .orderBy(dollars, 'desc')
@@ -145,16 +165,7 @@ async function charts(db: DB, who: Who, range: { from: string; to: string }, rat
         .orderBy('currency')
         .execute()
     : [];
-  const top = ids.map((id) => [id, asTotals(perShop.filter((r) => Number(r.shop_id) === id))] as const);
-  const names = top.length
-    ? await db.selectFrom('shops').select(['id', 'name']).where('id', 'in', top.map(([id]) => id)).execute()
-    : [];
-  return {
-    ...range,
-    perDay: perDay.map((r) => ({ day: String(r.day), currency: (r.currency as string | null) || 'USD', count: Number(r.n), amount: Math.round(Number(r.amount ?? 0) * 100) / 100 })),
-    byStatus: byStatus.map((r) => ({ status: Number(r.status), count: Number(r.n) })),
-    topShops: top.map(([id, totals]) => ({ id, name: String(names.find((n) => Number(n.id) === id)?.name ?? `#${id}`), totals })),
-  };
+  return ids.map((id) => [id, asTotals(perShop.filter((r) => Number(r.shop_id) === id))] as const);
 }
 
 /**

@@ -1,0 +1,197 @@
+/**
+ * The dashboard's top five shops without grouping every order of the range. SHOP_DAY_TOTALS keeps,
+ * per shop, day and currency, the orders' paid total (triggers, in the writing transaction), and the
+ * ranking reads it with the threshold algorithm (Fagin, Lotem and Naor): each day-and-currency list
+ * is read from its largest total down, each shop met is totalled over the whole range, and the read
+ * stops as soon as no shop not yet met could rank among the five. When the totals are close and a
+ * few thousand entries do not settle it, the caller groups the range's orders as before.
+ */
+import { sql } from 'kysely';
+import { unitRate, type Rate } from '../contract';
+import { registerDerivedTable, type Database, type DB } from './db';
+import { ORDER_STATS } from './orderStats';
+
+export const SHOP_DAY_TOTALS = 'shop_day_totals';
+
+/** One list of the threshold algorithm: a day's totals in one currency, `factor` US dollars each. */
+export interface RankedList {
+  key: string;
+  factor: number;
+}
+export interface ListEntry {
+  id: number;
+  amount: number;
+}
+export interface RankedShop {
+  id: number;
+  dollars: number;
+  /** The shop's total per currency in the range (the currency as stored; '' for none). */
+  totals: Map<string, number>;
+}
+export interface ThresholdSource<L extends RankedList = RankedList> {
+  lists: L[];
+  /**
+   * Up to `limit` entries of a list with a positive amount, largest first and ties by id, after
+   * `after` in that order (from the start when undefined).
+   */
+  read(list: L, after: ListEntry | undefined, limit: number): Promise<ListEntry[]>;
+  /** The shops' totals over the whole range, per currency; a shop with no order in it is left out. */
+  totals(ids: number[]): Promise<Map<number, Map<string, number>>>;
+  /** US dollars one unit of a currency (as stored) is worth. */
+  factor(currency: string): number;
+}
+
+const better = (a: RankedShop, b: RankedShop) => b.dollars - a.dollars || a.id - b.id;
+
+/**
+ * The `k` shops with the most US dollars, ties by id, when the lists settle it within `budget` entries
+ * read; undefined otherwise (or when fewer than `k` shops have a positive total, which the lists
+ * cannot tell apart from those with none). Amounts are never negative (a paid total's least value is 0),
+ * so a shop's total is at most the sum of what it has in each list.
+ */
+export async function thresholdTop<L extends RankedList>(source: ThresholdSource<L>, k: number, budget: number): Promise<RankedShop[] | undefined> {
+  const lists = source.lists.filter((l) => l.factor > 0);
+  const last = new Map<string, ListEntry | undefined>();
+  const exhausted = new Set<string>();
+  const seen = new Map<number, RankedShop>();
+  let read = 0;
+  for (let batch = 8; ; batch *= 2) {
+    const open = lists.filter((l) => !exhausted.has(l.key));
+    if (read + open.length * batch > budget) return undefined;
+    const met: number[] = [];
+    for (const list of open) {
+      const entries = await source.read(list, last.get(list.key), batch);
+      read += entries.length;
+      if (entries.length < batch) exhausted.add(list.key);
+      if (entries.length) last.set(list.key, entries[entries.length - 1]);
+      for (const e of entries) if (!seen.has(e.id) && !met.includes(e.id)) met.push(e.id);
+    }
+    for (let i = 0; i < met.length; i += 500) {
+      const ids = met.slice(i, i + 500);
+      const totals = await source.totals(ids);
+      for (const id of ids) {
+        const mine = totals.get(id) ?? new Map<string, number>();
+        let dollars = 0;
+        for (const [currency, amount] of mine) dollars += amount * source.factor(currency);
+        seen.set(id, { id, dollars, totals: mine });
+      }
+    }
+    const best = [...seen.values()].sort(better).slice(0, k);
+    if (best.length === k) {
+      const kth = best[k - 1];
+      const still = lists.filter((l) => !exhausted.has(l.key));
+      // What a shop not met yet could add up to: at most the last amount read in each list still open.
+      const threshold = still.reduce((sum, l) => sum + last.get(l.key)!.amount * l.factor, 0);
+      // Equal to it, such a shop would come after each list's last entry, so its id is larger than theirs.
+      const highestLastId = Math.max(0, ...still.map((l) => last.get(l.key)!.id));
+      if (!still.length || kth.dollars > threshold || (kth.dollars === threshold && kth.id <= highestLastId)) return best;
+    }
+    if (lists.every((l) => exhausted.has(l.key))) return undefined;
+  }
+}
+
+/** What one unit of a stored currency is worth in US dollars, as the dashboard's other sums count it. */
+const dollarWorth = (rates: readonly Rate[]) => (currency: string) => unitRate(currency.trim() || 'USD', 'USD', rates) ?? 0;
+
+/** The top `k` shops of the admin's range from the kept totals, or undefined when they do not settle it. */
+export async function keptTopShops(db: DB, range: { from: string; to: string }, rates: readonly Rate[], k: number): Promise<RankedShop[] | undefined> {
+  const factor = dollarWorth(rates);
+  const days = await db
+    .selectFrom(ORDER_STATS)
+    .select(['day', 'currency'])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy(['day', 'currency'])
+    .having(sql`sum(n)`, '>', 0)
+    .execute();
+  const lists = days.map((d) => ({ key: `${d.day} ${d.currency}`, day: String(d.day), currency: String(d.currency), factor: factor(String(d.currency)) }));
+  const table = () => db.selectFrom(SHOP_DAY_TOTALS).select(['shop_id', 'amount']);
+  return thresholdTop(
+    {
+      lists,
+      factor,
+      async read({ day, currency }, after, limit) {
+        const ofList = () => table().where('day', '=', day).where('currency', '=', currency);
+        const rows = [];
+        // The rest of a run of equal amounts, then the smaller ones: each an index range in the list's order.
+        if (after) rows.push(...(await ofList().where('amount', '=', after.amount).where('shop_id', '>', after.id).orderBy('shop_id').limit(limit).execute()));
+        if (rows.length < limit) {
+          let rest = ofList().where('amount', '>', 0);
+          if (after) rest = rest.where('amount', '<', after.amount);
+          rows.push(...(await rest.orderBy('amount', 'desc').orderBy('shop_id').limit(limit - rows.length).execute()));
+        }
+        return rows.map((r) => ({ id: Number(r.shop_id), amount: Number(r.amount) }));
+      },
+      async totals(ids) {
+        const rows = await db
+          .selectFrom(SHOP_DAY_TOTALS)
+          .select(['shop_id', 'currency', sql<number>`sum(amount)`.as('amount'), sql<number>`sum(n)`.as('n')])
+          .where('shop_id', 'in', ids)
+          .where('day', '>=', range.from)
+          .where('day', '<=', range.to)
+          .groupBy(['shop_id', 'currency'])
+          .execute();
+        const out = new Map<number, Map<string, number>>();
+        for (const r of rows) {
+          if (!(Number(r.n) > 0)) continue;
+          const id = Number(r.shop_id);
+          if (!out.has(id)) out.set(id, new Map());
+          out.get(id)!.set(String(r.currency), Number(r.amount));
+        }
+        return out;
+      },
+    },
+    k,
+    4096,
+  );
+}
+
+async function shopDayTriggers(db: DB, dialect: Database['dialect'], had: boolean) {
+  if (!had) {
+    await db.schema
+      .createTable(SHOP_DAY_TOTALS)
+      .addColumn('shop_id', 'integer', (c) => c.notNull())
+      .addColumn('day', 'varchar(10)', (c) => c.notNull())
+      .addColumn('currency', 'varchar(16)', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addColumn('amount', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${SHOP_DAY_TOTALS}_pk`, ['shop_id', 'day', 'currency'])
+      .execute();
+    // A list: one day and currency, largest total first, ties by shop.
+    await sql.raw(`create index ${SHOP_DAY_TOTALS}_rank_idx on ${SHOP_DAY_TOTALS} (day, currency, amount desc, shop_id)`).execute(db);
+  }
+  const values = (row: 'new' | 'old', sign: 1 | -1) =>
+    `${row}.shop_id, coalesce(substr(${row}.created_at, 1, 10), ''), coalesce(${row}.currency, ''), ${sign}, ${sign} * coalesce(${row}.paid_total_fxws, 0)`;
+  const upsert = `on conflict (shop_id, day, currency) do update set n = ${SHOP_DAY_TOTALS}.n + excluded.n, amount = ${SHOP_DAY_TOTALS}.amount + excluded.amount`;
+  // An order without a shop is in no shop's total.
+  const add = (row: 'new' | 'old', sign: 1 | -1) =>
+    `insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount) select ${values(row, sign)} where ${row}.shop_id is not null ${upsert};`;
+  const watched = 'shop_id, created_at, currency, paid_total_fxws';
+  if (dialect === 'sqlite') {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists orders_shop_day_${suffix}`).execute(db);
+    await sql.raw(`create trigger orders_shop_day_ai after insert on orders begin ${add('new', 1)} end`).execute(db);
+    await sql.raw(`create trigger orders_shop_day_ad after delete on orders begin ${add('old', -1)} end`).execute(db);
+    await sql.raw(`create trigger orders_shop_day_au after update of ${watched} on orders begin ${add('old', -1)} ${add('new', 1)} end`).execute(db);
+  } else {
+    const pg = (row: 'new' | 'old', sign: 1 | -1) =>
+      `if ${row}.shop_id is not null then insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount) values (${values(row, sign)}) ${upsert}; end if;`;
+    await sql
+      .raw(`create or replace function orders_shop_day() returns trigger language plpgsql as $$ begin
+        if tg_op in ('UPDATE', 'DELETE') then ${pg('old', -1)} end if;
+        if tg_op in ('UPDATE', 'INSERT') then ${pg('new', 1)} end if;
+        return null; end $$`)
+      .execute(db);
+    await sql.raw('drop trigger if exists orders_shop_day on orders').execute(db);
+    await sql.raw(`create trigger orders_shop_day after insert or delete or update of ${watched} on orders for each row execute function orders_shop_day()`).execute(db);
+  }
+  // Orders written before the totals existed are counted once.
+  if (!had) {
+    await sql
+      .raw(`insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount)
+        select shop_id, coalesce(substr(created_at, 1, 10), ''), coalesce(currency, ''), count(*), coalesce(sum(paid_total_fxws), 0)
+        from orders where shop_id is not null group by 1, 2, 3`)
+      .execute(db);
+  }
+}
+
+registerDerivedTable({ name: SHOP_DAY_TOTALS, source: 'orders', migrate: shopDayTriggers });

@@ -1,0 +1,159 @@
+/**
+ * The dashboard's top five shops from the kept totals (server/topShops.ts): the threshold algorithm
+ * against a full sort of every shop, its stopping rule on both sides (a shop not read yet that would
+ * still rank, ties by id, the read budget), and the table the triggers keep on a real SQLite.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Database, type DB } from '../../server/db';
+import { keptTopShops, SHOP_DAY_TOTALS, thresholdTop, type ThresholdSource } from '../../server/topShops';
+import type { Rate } from '../../contract';
+
+/** Entries per list: shop id and amount in the list's currency. */
+type Lists = { currency: string; entries: [number, number][] }[];
+const FACTORS: Record<string, number> = { USD: 1, EUR: 1.25, NGN: 0.001, XXX: 0 };
+
+function memorySource(lists: Lists) {
+  const reads: number[] = [];
+  const ranked = lists.map((l, i) => ({
+    key: String(i),
+    factor: FACTORS[l.currency],
+    sorted: l.entries.filter(([, a]) => a > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+  }));
+  const source: ThresholdSource<(typeof ranked)[number]> = {
+    lists: ranked,
+    factor: (c) => FACTORS[c],
+    async read(list, after, limit) {
+      const from = after ? list.sorted.findIndex(([id, a]) => a === after.amount && id === after.id) + 1 : 0;
+      const out = list.sorted.slice(from, from + limit).map(([id, amount]) => ({ id, amount }));
+      reads.push(out.length);
+      return out;
+    },
+    async totals(ids) {
+      const out = new Map<number, Map<string, number>>();
+      for (const l of lists) {
+        for (const [id, amount] of l.entries) {
+          if (!ids.includes(id)) continue;
+          const mine = out.get(id) ?? new Map<string, number>();
+          mine.set(l.currency, (mine.get(l.currency) ?? 0) + amount);
+          out.set(id, mine);
+        }
+      }
+      return out;
+    },
+  };
+  return { source, reads };
+}
+
+/** Every shop's dollars, fully sorted (the ranking the dashboard promises). */
+function bruteForce(lists: Lists, k: number) {
+  const dollars = new Map<number, number>();
+  for (const l of lists) for (const [id, amount] of l.entries) dollars.set(id, (dollars.get(id) ?? 0) + amount * FACTORS[l.currency]);
+  return [...dollars].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
+}
+
+/** A list holds a shop once (a shop's total for that day and currency). */
+const listArb = fc.record({
+  currency: fc.constantFrom('USD', 'EUR', 'NGN', 'XXX'),
+  entries: fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom(0, 5, 10, 10, 20, 40, 80, 160, 1000)), { selector: ([id]) => id, maxLength: 30 }),
+});
+
+describe('thresholdTop', () => {
+  it('ranks as a full sort of every shop whenever it answers, and answers whenever five shops have dollars and the budget allows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(listArb, { maxLength: 8 }), async (lists) => {
+        const { source } = memorySource(lists);
+        const got = await thresholdTop(source, 5, 100_000);
+        const want = bruteForce(lists, 5);
+        if (want.length === 5 && want[4][1] > 0) {
+          expect(got?.map((s) => s.id)).toEqual(want.map(([id]) => id));
+          for (const [i, shop] of got!.entries()) expect(shop.dollars).toBeCloseTo(want[i][1], 9);
+        } else expect(got).toBeUndefined();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('stops after the first entries when a shop not read yet cannot rank: ties go to the smaller id', async () => {
+    const entries = Array.from({ length: 1000 }, (_, i) => [i + 1, 10] as [number, number]);
+    const { source, reads } = memorySource([{ currency: 'USD', entries }]);
+    const got = await thresholdTop(source, 5, 4096);
+    expect(got?.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(reads.reduce((a, b) => a + b, 0)).toBe(8);
+  });
+
+  it('reads on while a shop not read yet could still rank: its amounts in two lists add up past the fifth', async () => {
+    // Shops 1-5 lead each list alone; shop 99 is sixth in both, but 60 + 60 beats 100 + 0.
+    const a: [number, number][] = [[1, 100], [2, 100], [3, 100], [4, 100], [5, 100], [6, 61], [7, 61], [8, 61], [99, 60]];
+    const b: [number, number][] = [[11, 100], [12, 100], [13, 100], [14, 100], [15, 100], [16, 61], [17, 61], [18, 61], [99, 60]];
+    const lists = [{ currency: 'USD', entries: a }, { currency: 'USD', entries: b }];
+    const got = await thresholdTop(memorySource(lists).source, 5, 4096);
+    expect(got?.map((s) => s.id)).toEqual([99, 1, 2, 3, 4]);
+  });
+
+  it('on a tie with what a shop not read yet could reach, answers only when that shop would come after by id', async () => {
+    const tens = (ids: number[]) => ids.map((id) => [id, 10] as [number, number]);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    // Shop 200 leads with 20; shop 95, tenth in both lists, also reaches 20 and comes first by id.
+    const later = [{ currency: 'USD', entries: [[200, 20] as [number, number], ...tens([...range(10, 16), 95])] }, { currency: 'USD', entries: tens([...range(20, 27), 95]) }];
+    expect((await thresholdTop(memorySource(later).source, 1, 4096))?.map((s) => s.id)).toEqual([95]);
+    // Shop 90 reaches 20 among the first eight of both lists, and any shop after them has a larger id: settled there.
+    const settled = [{ currency: 'USD', entries: tens([...range(10, 16), 90, 95]) }, { currency: 'USD', entries: tens([...range(20, 26), 90, 95]) }];
+    const { source, reads } = memorySource(settled);
+    expect((await thresholdTop(source, 1, 4096))?.map((s) => s.id)).toEqual([90]);
+    expect(reads).toEqual([8, 8]);
+  });
+
+  it('gives up past its budget (the caller then groups the orders), and answers within it', async () => {
+    const entries = Array.from({ length: 100 }, (_, i) => [i + 1, 1000 - i] as [number, number]);
+    const lists = Array.from({ length: 6 }, () => ({ currency: 'USD', entries: entries.map(([id, amount]) => [id, amount + (id % 7)] as [number, number]) }));
+    expect(await thresholdTop(memorySource(lists).source, 5, 6 * 8 - 1)).toBeUndefined();
+    expect((await thresholdTop(memorySource(lists).source, 5, 100_000))?.map((s) => s.id)).toEqual(bruteForce(lists, 5).map(([id]) => id));
+  });
+
+  it('leaves currencies worth nothing out of the ranking, and does not answer with fewer than five shops with dollars', async () => {
+    const lists = [
+      { currency: 'XXX', entries: [[1, 1000], [2, 1000], [3, 1000], [4, 1000], [5, 1000]] as [number, number][] },
+      { currency: 'USD', entries: [[6, 1], [7, 1], [8, 1], [9, 1]] as [number, number][] },
+    ];
+    expect(await thresholdTop(memorySource(lists).source, 5, 4096)).toBeUndefined();
+    lists[1].entries.push([10, 1]);
+    expect((await thresholdTop(memorySource(lists).source, 5, 4096))?.map((s) => s.id)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe('the kept totals on SQLite', () => {
+  let database: Database;
+  let db: DB;
+  const rates: Rate[] = [{ code: 'USD', value_per_dollar: 1 }, { code: 'EUR', value_per_dollar: 0.8 }];
+  const range = { from: '2026-03-01', to: '2026-03-31' };
+  beforeAll(async () => {
+    database = openDatabase({});
+    db = database.db;
+    await migrate(database);
+  });
+  afterAll(() => database.close());
+
+  const order = (shop: number | null, day: string, currency: string | null, paid: number) =>
+    db.insertInto('orders').values({ shop_id: shop, customer_id: 1, currency, paid_total_fxws: paid, created_at: `${day}T10:00:00.000Z`, updated_at: `${day}T10:00:00.000Z` }).returning('id').executeTakeFirstOrThrow();
+  const kept = async () => Object.fromEntries((await db.selectFrom(SHOP_DAY_TOTALS).selectAll().where('n', '!=', 0).execute()).map((r) => [`${r.shop_id} ${r.day} ${r.currency}`, [Number(r.n), Number(r.amount)]]));
+
+  it('keeps each shop\'s total per day and currency through inserts, updates and deletes, and ranks from them', async () => {
+    const first = await order(1, '2026-03-02', 'USD', 30);
+    await order(1, '2026-03-02', 'USD', 20);
+    await order(2, '2026-03-02', 'EUR', 40);
+    await order(null, '2026-03-02', 'USD', 999);
+    expect(await kept()).toEqual({ '1 2026-03-02 USD': [2, 50], '2 2026-03-02 EUR': [1, 40] });
+    await db.updateTable('orders').set({ shop_id: 3, currency: '', created_at: '2026-03-05T01:00:00.000Z' }).where('id', '=', first.id).execute();
+    expect(await kept()).toEqual({ '1 2026-03-02 USD': [1, 20], '2 2026-03-02 EUR': [1, 40], '3 2026-03-05 ': [1, 30] });
+    await db.deleteFrom('orders').where('id', '=', first.id).execute();
+    expect(await kept()).toEqual({ '1 2026-03-02 USD': [1, 20], '2 2026-03-02 EUR': [1, 40] });
+    for (const [shop, paid] of [[4, 10], [5, 25], [6, 5], [7, 49]]) await order(shop, '2026-03-20', 'USD', paid);
+    // Out of the range: not counted.
+    await order(8, '2026-04-01', 'USD', 500);
+    const top = await keptTopShops(db, range, rates, 5);
+    // EUR 40 is 50 dollars; shop 1's 20 and shop 7's 49 follow.
+    expect(top?.map((s) => [s.id, s.dollars])).toEqual([[2, 50], [7, 49], [5, 25], [1, 20], [4, 10]]);
+    expect(top?.[0].totals).toEqual(new Map([['EUR', 40]]));
+  });
+});
