@@ -58,16 +58,17 @@ export async function thresholdTop<L extends RankedList>(source: ThresholdSource
   for (let batch = 8; ; batch *= 2) {
     const open = lists.filter((l) => !exhausted.has(l.key));
     if (read + open.length * batch > budget) return undefined;
-    const met: number[] = [];
+    const met = new Set<number>();
     for (const list of open) {
       const entries = await source.read(list, last.get(list.key), batch);
       read += entries.length;
       if (entries.length < batch) exhausted.add(list.key);
       if (entries.length) last.set(list.key, entries[entries.length - 1]);
-      for (const e of entries) if (!seen.has(e.id) && !met.includes(e.id)) met.push(e.id);
+      for (const e of entries) if (!seen.has(e.id)) met.add(e.id);
     }
-    for (let i = 0; i < met.length; i += 500) {
-      const ids = met.slice(i, i + 500);
+    const newly = [...met];
+    for (let i = 0; i < newly.length; i += 500) {
+      const ids = newly.slice(i, i + 500);
       const totals = await source.totals(ids);
       for (const id of ids) {
         const mine = totals.get(id) ?? new Map<string, number>();
