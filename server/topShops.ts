@@ -43,13 +43,25 @@ export interface ThresholdSource<L extends RankedList = RankedList> {
 
 const better = (a: RankedShop, b: RankedShop) => b.dollars - a.dollars || a.id - b.id;
 
+/** How long the threshold algorithm reads on. */
+export interface Patience {
+  /** The entries it may read in all. */
+  budget: number;
+  /**
+   * Gives up after a round in which the k-th shop has less than this share of what a shop not met yet
+   * could still reach: the lists' totals are close (shops of like size selling in different
+   * currencies), and reading on would rarely settle it within the budget.
+   */
+  hopeless?: number;
+}
+
 /**
- * The `k` shops with the most US dollars, ties by id, when the lists settle it within `budget` entries
- * read; undefined otherwise (or when fewer than `k` shops have a positive total, which the lists
+ * The `k` shops with the most US dollars, ties by id, when the lists settle it within its patience;
+ * undefined otherwise (or when fewer than `k` shops have a positive total, which the lists
  * cannot tell apart from those with none). Amounts are never negative (a paid total's least value is 0),
  * so a shop's total is at most the sum of what it has in each list.
  */
-export async function thresholdTop<L extends RankedList>(source: ThresholdSource<L>, k: number, budget: number): Promise<RankedShop[] | undefined> {
+export async function thresholdTop<L extends RankedList>(source: ThresholdSource<L>, k: number, { budget, hopeless = 0 }: Patience): Promise<RankedShop[] | undefined> {
   const lists = source.lists.filter((l) => l.factor > 0);
   const last = new Map<string, ListEntry | undefined>();
   const exhausted = new Set<string>();
@@ -86,6 +98,7 @@ export async function thresholdTop<L extends RankedList>(source: ThresholdSource
       // Equal to it, such a shop would come after each list's last entry, so its id is larger than theirs.
       const highestLastId = Math.max(0, ...still.map((l) => last.get(l.key)!.id));
       if (!still.length || kth.dollars > threshold || (kth.dollars === threshold && kth.id <= highestLastId)) return best;
+      if (kth.dollars < threshold * hopeless) return undefined;
     }
     if (lists.every((l) => exhausted.has(l.key))) return undefined;
   }
@@ -143,7 +156,7 @@ export async function keptTopShops(db: DB, range: { from: string; to: string }, 
       },
     },
     k,
-    4096,
+    { budget: 4096, hopeless: 0.5 },
   );
 }
 

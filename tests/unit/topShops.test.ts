@@ -63,7 +63,7 @@ describe('thresholdTop', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(listArb, { maxLength: 8 }), async (lists) => {
         const { source } = memorySource(lists);
-        const got = await thresholdTop(source, 5, 100_000);
+        const got = await thresholdTop(source, 5, { budget: 100_000 });
         const want = bruteForce(lists, 5);
         if (want.length === 5 && want[4][1] > 0) {
           expect(got?.map((s) => s.id)).toEqual(want.map(([id]) => id));
@@ -77,7 +77,7 @@ describe('thresholdTop', () => {
   it('stops after the first entries when a shop not read yet cannot rank: ties go to the smaller id', async () => {
     const entries = Array.from({ length: 1000 }, (_, i) => [i + 1, 10] as [number, number]);
     const { source, reads } = memorySource([{ currency: 'USD', entries }]);
-    const got = await thresholdTop(source, 5, 4096);
+    const got = await thresholdTop(source, 5, { budget: 4096 });
     expect(got?.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
     expect(reads.reduce((a, b) => a + b, 0)).toBe(8);
   });
@@ -87,8 +87,26 @@ describe('thresholdTop', () => {
     const a: [number, number][] = [[1, 100], [2, 100], [3, 100], [4, 100], [5, 100], [6, 61], [7, 61], [8, 61], [99, 60]];
     const b: [number, number][] = [[11, 100], [12, 100], [13, 100], [14, 100], [15, 100], [16, 61], [17, 61], [18, 61], [99, 60]];
     const lists = [{ currency: 'USD', entries: a }, { currency: 'USD', entries: b }];
-    const got = await thresholdTop(memorySource(lists).source, 5, 4096);
+    // The fifth shop's 100 is more than half of the 122 a shop not met could reach: it reads on.
+    const got = await thresholdTop(memorySource(lists).source, 5, { budget: 4096, hopeless: 0.5 });
     expect(got?.map((s) => s.id)).toEqual([99, 1, 2, 3, 4]);
+  });
+
+  it('gives up when the fifth shop has less than the hopeless share of what a shop not met could reach', async () => {
+    // Shops of like size, each selling in one currency: every list read adds to what a shop not met could reach.
+    const lists = [
+      { currency: 'USD', entries: Array.from({ length: 20 }, (_, i) => [i + 1, 100 - i] as [number, number]) },
+      { currency: 'EUR', entries: Array.from({ length: 20 }, (_, i) => [i + 21, 100 - i] as [number, number]) },
+    ];
+    // After the first eight of each, the fifth (EUR 96) has 120 dollars, a shop not met up to 93 + 1.25 × 93 = 209.25: 57%.
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 4096, hopeless: 0.5 })).toBeDefined();
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 4096, hopeless: 0.6 })).toBeUndefined();
+    expect((await thresholdTop(memorySource(lists).source, 5, { budget: 4096 }))?.map((s) => s.id)).toEqual(bruteForce(lists, 5).map(([id]) => id));
+    // Exactly the share: it reads on. Shop 1 has 100 after the first eight of each list, a shop not met up to 200;
+    // shop 50, ninth in both, has 200.
+    const hundreds = (ids: number[]) => ids.map((id) => [id, 100] as [number, number]);
+    const even = [{ currency: 'USD', entries: hundreds([1, 2, 3, 4, 5, 6, 7, 8, 50]) }, { currency: 'USD', entries: hundreds([11, 12, 13, 14, 15, 16, 17, 18, 50]) }];
+    expect((await thresholdTop(memorySource(even).source, 1, { budget: 4096, hopeless: 0.5 }))?.map((s) => s.id)).toEqual([50]);
   });
 
   it('on a tie with what a shop not read yet could reach, answers only when that shop would come after by id', async () => {
@@ -96,19 +114,19 @@ describe('thresholdTop', () => {
     const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
     // Shop 200 leads with 20; shop 95, tenth in both lists, also reaches 20 and comes first by id.
     const later = [{ currency: 'USD', entries: [[200, 20] as [number, number], ...tens([...range(10, 16), 95])] }, { currency: 'USD', entries: tens([...range(20, 27), 95]) }];
-    expect((await thresholdTop(memorySource(later).source, 1, 4096))?.map((s) => s.id)).toEqual([95]);
+    expect((await thresholdTop(memorySource(later).source, 1, { budget: 4096 }))?.map((s) => s.id)).toEqual([95]);
     // Shop 90 reaches 20 among the first eight of both lists, and any shop after them has a larger id: settled there.
     const settled = [{ currency: 'USD', entries: tens([...range(10, 16), 90, 95]) }, { currency: 'USD', entries: tens([...range(20, 26), 90, 95]) }];
     const { source, reads } = memorySource(settled);
-    expect((await thresholdTop(source, 1, 4096))?.map((s) => s.id)).toEqual([90]);
+    expect((await thresholdTop(source, 1, { budget: 4096 }))?.map((s) => s.id)).toEqual([90]);
     expect(reads).toEqual([8, 8]);
   });
 
   it('gives up past its budget (the caller then groups the orders), and answers within it', async () => {
     const entries = Array.from({ length: 100 }, (_, i) => [i + 1, 1000 - i] as [number, number]);
     const lists = Array.from({ length: 6 }, () => ({ currency: 'USD', entries: entries.map(([id, amount]) => [id, amount + (id % 7)] as [number, number]) }));
-    expect(await thresholdTop(memorySource(lists).source, 5, 6 * 8 - 1)).toBeUndefined();
-    expect((await thresholdTop(memorySource(lists).source, 5, 100_000))?.map((s) => s.id)).toEqual(bruteForce(lists, 5).map(([id]) => id));
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 6 * 8 - 1 })).toBeUndefined();
+    expect((await thresholdTop(memorySource(lists).source, 5, { budget: 100_000 }))?.map((s) => s.id)).toEqual(bruteForce(lists, 5).map(([id]) => id));
   });
 
   it('leaves currencies worth nothing out of the ranking, and does not answer with fewer than five shops with dollars', async () => {
@@ -116,9 +134,9 @@ describe('thresholdTop', () => {
       { currency: 'XXX', entries: [[1, 1000], [2, 1000], [3, 1000], [4, 1000], [5, 1000]] as [number, number][] },
       { currency: 'USD', entries: [[6, 1], [7, 1], [8, 1], [9, 1]] as [number, number][] },
     ];
-    expect(await thresholdTop(memorySource(lists).source, 5, 4096)).toBeUndefined();
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 4096 })).toBeUndefined();
     lists[1].entries.push([10, 1]);
-    expect((await thresholdTop(memorySource(lists).source, 5, 4096))?.map((s) => s.id)).toEqual([6, 7, 8, 9, 10]);
+    expect((await thresholdTop(memorySource(lists).source, 5, { budget: 4096 }))?.map((s) => s.id)).toEqual([6, 7, 8, 9, 10]);
   });
 });
 
