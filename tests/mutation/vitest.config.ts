@@ -10,7 +10,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     include: [
-      'tests/unit/{roles,money,cart,guard,records,limits,passwords,search,screenRules,spec,authProvider,registry,ledger,secondFactor}.test.ts',
+      'tests/unit/{roles,money,cart,guard,records,limits,passwords,search,screenRules,spec,authProvider,registry,ledger,secondFactor,topShops}.test.ts',
     ],
     testTimeout: 60000,
     allowOnly: false,

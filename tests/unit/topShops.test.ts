@@ -15,6 +15,8 @@ const FACTORS: Record<string, number> = { USD: 1, EUR: 1.25, NGN: 0.001, XXX: 0 
 
 function memorySource(lists: Lists) {
   const reads: number[] = [];
+  /** The ids of each call for totals. */
+  const totalled: number[][] = [];
   const ranked = lists.map((l, i) => ({
     key: String(i),
     factor: FACTORS[l.currency],
@@ -30,6 +32,7 @@ function memorySource(lists: Lists) {
       return out;
     },
     async totals(ids) {
+      totalled.push([...ids]);
       const out = new Map<number, Map<string, number>>();
       for (const l of lists) {
         for (const [id, amount] of l.entries) {
@@ -42,7 +45,7 @@ function memorySource(lists: Lists) {
       return out;
     },
   };
-  return { source, reads };
+  return { source, reads, totalled };
 }
 
 /** Every shop's dollars, fully sorted (the ranking the dashboard promises). */
@@ -80,6 +83,9 @@ describe('thresholdTop', () => {
     const got = await thresholdTop(source, 5, { budget: 4096 });
     expect(got?.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
     expect(reads.reduce((a, b) => a + b, 0)).toBe(8);
+    // A budget of those eight entries is enough; one less is not.
+    expect((await thresholdTop(memorySource([{ currency: 'USD', entries }]).source, 5, { budget: 8 }))?.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await thresholdTop(memorySource([{ currency: 'USD', entries }]).source, 5, { budget: 7 })).toBeUndefined();
   });
 
   it('reads on while a shop not read yet could still rank: its amounts in two lists add up past the fifth', async () => {
@@ -120,6 +126,30 @@ describe('thresholdTop', () => {
     const { source, reads } = memorySource(settled);
     expect((await thresholdTop(source, 1, { budget: 4096 }))?.map((s) => s.id)).toEqual([90]);
     expect(reads).toEqual([8, 8]);
+  });
+
+  it('reads 8, 16, 32... entries a round, stops as soon as the fifth is settled, and totals each shop once, 500 at a time', async () => {
+    // Shops 1-5 at 100, then 995 shops with less and less: settled by the first eight.
+    const steep = [{ currency: 'USD', entries: Array.from({ length: 1000 }, (_, i) => [i + 1, i < 5 ? 100 : 50 - i / 100] as [number, number]) }];
+    const first = memorySource(steep);
+    expect((await thresholdTop(first.source, 5, { budget: 4096 }))?.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(first.reads).toEqual([8]);
+    // Two lists of shops of like size, each shop in one: what a shop not met could reach stays twice the
+    // fifth's until the shorter list (600) is read to its end, at the seventh round.
+    const a = Array.from({ length: 600 }, (_, i) => [i + 1, 100 - i / 1000] as [number, number]);
+    const b = Array.from({ length: 2000 }, (_, i) => [2001 + i, 100 - i / 10000 - 0.00005] as [number, number]);
+    const lists = [{ currency: 'USD', entries: a }, { currency: 'USD', entries: b }];
+    const run = memorySource(lists);
+    const got = await thresholdTop(run.source, 5, { budget: 4096 });
+    expect(got?.map((s) => s.id)).toEqual(bruteForce(lists, 5).map(([id]) => id));
+    expect(run.reads).toEqual([8, 8, 16, 16, 32, 32, 64, 64, 128, 128, 256, 256, 96, 512]);
+    // 608 shops met in the last round: totalled 500, then 108; none twice.
+    expect(run.totalled.map((ids) => ids.length).slice(-2)).toEqual([500, 108]);
+    const all = run.totalled.flat();
+    expect(new Set(all).size).toBe(all.length);
+    // The budget counts each round's largest read before it is made: 1,008 read, then 2 × 512.
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 2031 })).toBeUndefined();
+    expect(await thresholdTop(memorySource(lists).source, 5, { budget: 2032 })).toBeDefined();
   });
 
   it('gives up past its budget (the caller then groups the orders), and answers within it', async () => {
@@ -167,11 +197,40 @@ describe('the kept totals on SQLite', () => {
     await db.deleteFrom('orders').where('id', '=', first.id).execute();
     expect(await kept()).toEqual({ '1 2026-03-02 USD': [1, 20], '2 2026-03-02 EUR': [1, 40] });
     for (const [shop, paid] of [[4, 10], [5, 25], [6, 5], [7, 49]]) await order(shop, '2026-03-20', 'USD', paid);
-    // Out of the range: not counted.
+    // Out of the range: not counted. An order written and deleted leaves no currency in a shop's totals.
     await order(8, '2026-04-01', 'USD', 500);
+    const gone = await order(2, '2026-03-03', 'GBP', 7);
+    await db.deleteFrom('orders').where('id', '=', gone.id).execute();
     const top = await keptTopShops(db, range, rates, 5);
     // EUR 40 is 50 dollars; shop 1's 20 and shop 7's 49 follow.
     expect(top?.map((s) => [s.id, s.dollars])).toEqual([[2, 50], [7, 49], [5, 25], [1, 20], [4, 10]]);
     expect(top?.[0].totals).toEqual(new Map([['EUR', 40]]));
+  });
+
+  it('reads a list on past a run of equal totals, then the smaller ones; no currency is US dollars, a code is read without case or spaces', async () => {
+    const may = { from: '2026-05-01', to: '2026-05-31' };
+    // 10 May: shops 101-110 at 100, shop 150 at 90. 11 May: shops 111-118 at 100, shop 150 at 90, shops
+    // 201-220 at 88, shop 109 at 85. Shop 109 (185) is met only by reading 10 May on past 108's 100.
+    for (let shop = 101; shop <= 110; shop++) await order(shop, '2026-05-10', 'USD', 100);
+    for (let shop = 111; shop <= 118; shop++) await order(shop, '2026-05-11', 'USD', 100);
+    for (let shop = 201; shop <= 220; shop++) await order(shop, '2026-05-11', 'USD', 88);
+    await order(150, '2026-05-10', 'USD', 90);
+    await order(150, '2026-05-11', 'USD', 90);
+    await order(109, '2026-05-11', 'USD', 85);
+    expect((await keptTopShops(db, may, rates, 5))?.map((s) => [s.id, s.dollars])).toEqual([[109, 185], [150, 180], [101, 100], [102, 100], [103, 100]]);
+    // Shop 160: 50 with no currency and 80 written ' eur ' (100 dollars) on 12 May.
+    await order(160, '2026-05-12', '', 50);
+    await order(160, '2026-05-12', ' eur ', 80);
+    expect((await keptTopShops(db, may, rates, 5))?.map((s) => [s.id, s.dollars])).toEqual([[109, 185], [150, 180], [160, 150], [101, 100], [102, 100]]);
+  });
+
+  it('leaves the ranking to the orders when shops of like size sell in different currencies', async () => {
+    const june = { from: '2026-06-01', to: '2026-06-30' };
+    const withPounds = [...rates, { code: 'GBP', value_per_dollar: 0.5 }];
+    // Twenty shops in each currency, 100 each: the fifth has 200 dollars, a shop not met up to 100 + 125 + 200.
+    for (const [k, currency] of ['USD', 'EUR', 'GBP'].entries()) {
+      for (let shop = 0; shop < 20; shop++) await order(300 + k * 20 + shop, '2026-06-02', currency, 100);
+    }
+    expect(await keptTopShops(db, june, withPounds, 5)).toBeUndefined();
   });
 });
