@@ -8,8 +8,8 @@
  */
 import { sql } from 'kysely';
 import { unitRate, type Rate } from '../contract';
-import { registerDerivedTable, type Database, type DB } from './db';
-import { ORDER_STATS } from './orderStats';
+import { keptSumsTriggers, registerDerivedTable, type Database, type DB, type KeptSums } from './db';
+import { ORDER_STATS, orderCount, orderCurrency, orderDay, orderPaid } from './orderStats';
 
 export const SHOP_DAY_TOTALS = 'shop_day_totals';
 
@@ -160,52 +160,21 @@ export async function keptTopShops(db: DB, range: { from: string; to: string }, 
   );
 }
 
-async function shopDayTriggers(db: DB, dialect: Database['dialect'], had: boolean) {
-  if (!had) {
-    await db.schema
-      .createTable(SHOP_DAY_TOTALS)
-      .addColumn('shop_id', 'integer', (c) => c.notNull())
-      .addColumn('day', 'varchar(10)', (c) => c.notNull())
-      .addColumn('currency', 'varchar(16)', (c) => c.notNull())
-      .addColumn('n', 'integer', (c) => c.notNull())
-      .addColumn('amount', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${SHOP_DAY_TOTALS}_pk`, ['shop_id', 'day', 'currency'])
-      .execute();
-    // A list: one day and currency, largest total first, ties by shop.
-    await sql.raw(`create index ${SHOP_DAY_TOTALS}_rank_idx on ${SHOP_DAY_TOTALS} (day, currency, amount desc, shop_id)`).execute(db);
-  }
-  const values = (row: 'new' | 'old', sign: 1 | -1) =>
-    `${row}.shop_id, coalesce(substr(${row}.created_at, 1, 10), ''), coalesce(${row}.currency, ''), ${sign}, ${sign} * coalesce(${row}.paid_total_fxws, 0)`;
-  const upsert = `on conflict (shop_id, day, currency) do update set n = ${SHOP_DAY_TOTALS}.n + excluded.n, amount = ${SHOP_DAY_TOTALS}.amount + excluded.amount`;
+const kept: KeptSums = {
+  table: SHOP_DAY_TOTALS,
+  source: 'orders',
+  trigger: 'orders_shop_day',
+  keys: { shop_id: { type: 'integer', of: (r) => `${r}shop_id` }, day: orderDay, currency: orderCurrency },
+  sums: { n: orderCount, amount: orderPaid },
   // An order without a shop is in no shop's total.
-  const add = (row: 'new' | 'old', sign: 1 | -1) =>
-    `insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount) select ${values(row, sign)} where ${row}.shop_id is not null ${upsert};`;
-  const watched = 'shop_id, created_at, currency, paid_total_fxws';
-  if (dialect === 'sqlite') {
-    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists orders_shop_day_${suffix}`).execute(db);
-    await sql.raw(`create trigger orders_shop_day_ai after insert on orders begin ${add('new', 1)} end`).execute(db);
-    await sql.raw(`create trigger orders_shop_day_ad after delete on orders begin ${add('old', -1)} end`).execute(db);
-    await sql.raw(`create trigger orders_shop_day_au after update of ${watched} on orders begin ${add('old', -1)} ${add('new', 1)} end`).execute(db);
-  } else {
-    const pg = (row: 'new' | 'old', sign: 1 | -1) =>
-      `if ${row}.shop_id is not null then insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount) values (${values(row, sign)}) ${upsert}; end if;`;
-    await sql
-      .raw(`create or replace function orders_shop_day() returns trigger language plpgsql as $$ begin
-        if tg_op in ('UPDATE', 'DELETE') then ${pg('old', -1)} end if;
-        if tg_op in ('UPDATE', 'INSERT') then ${pg('new', 1)} end if;
-        return null; end $$`)
-      .execute(db);
-    await sql.raw('drop trigger if exists orders_shop_day on orders').execute(db);
-    await sql.raw(`create trigger orders_shop_day after insert or delete or update of ${watched} on orders for each row execute function orders_shop_day()`).execute(db);
-  }
-  // Orders written before the totals existed are counted once.
-  if (!had) {
-    await sql
-      .raw(`insert into ${SHOP_DAY_TOTALS} (shop_id, day, currency, n, amount)
-        select shop_id, coalesce(substr(created_at, 1, 10), ''), coalesce(currency, ''), count(*), coalesce(sum(paid_total_fxws), 0)
-        from orders where shop_id is not null group by 1, 2, 3`)
-      .execute(db);
-  }
+  where: (r) => `${r}shop_id is not null`,
+  watched: ['shop_id', 'created_at', 'currency', 'paid_total_fxws'],
+};
+
+async function shopDayTriggers(db: DB, dialect: Database['dialect'], existed: boolean) {
+  await keptSumsTriggers(db, dialect, kept, existed);
+  // A list: one day and currency, largest total first, ties by shop.
+  if (!existed) await sql.raw(`create index ${SHOP_DAY_TOTALS}_rank_idx on ${SHOP_DAY_TOTALS} (day, currency, amount desc, shop_id)`).execute(db);
 }
 
 registerDerivedTable({ name: SHOP_DAY_TOTALS, source: 'orders', migrate: shopDayTriggers });

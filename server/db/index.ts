@@ -11,4 +11,4 @@ export { openDatabase, privateFile, type Database, type DB, type Row } from './c
 export { GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';
 export { dialectOf, likeInsensitive, now, syncIdSequence } from './queries';
 export { exclusively, migrate, registerDerivedTable, tableSpecs, textSearchColumns, type DerivedTable } from './schema';
-export { ftsTable, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN } from './triggers';
+export { ftsTable, keptSumsTriggers, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, type KeptSums } from './triggers';

@@ -1,6 +1,7 @@
 /**
  * What triggers keep in step with a table in the writing transaction: its text-search index, the
- * seller column of records owned through their shop, and the page counters of its lists.
+ * seller column of records owned through their shop, the page counters of its lists, and the tables
+ * of sums derived from it.
  */
 import { sql } from 'kysely';
 import type { Database, DB } from './connection';
@@ -151,5 +152,71 @@ export async function pageTriggers(db: DB, dialect: Database['dialect'], table: 
           where ${o} is not null group by ${o}, id / ${PAGE_BUCKET}`)
         .execute(db);
     }
+  }
+}
+
+/** An expression of a source row: `r` is `new.`, `old.` or '' (the table's own columns, when counting existing rows). */
+type OfRow = (r: string) => string;
+
+/**
+ * A table of sums kept from a source table by row triggers in the writing transaction: one row per
+ * key, each sum adding what a source row brings (with its sign: an insert adds it, a delete takes it
+ * back, an update does both).
+ */
+export interface KeptSums {
+  table: string;
+  source: string;
+  /** The triggers' name (and on PostgreSQL their function's). */
+  trigger: string;
+  /** The key columns: their type and their value for a source row. */
+  keys: Record<string, { type: string; of: OfRow }>;
+  /** The summed columns: their type and what one source row adds. */
+  sums: Record<string, { type: string; of: OfRow }>;
+  /** The source rows that count (all when absent). */
+  where?: OfRow;
+  /** The source columns whose change moves a row's sums. */
+  watched: string[];
+}
+
+/** Creates a KeptSums table when it did not exist (and counts the source's rows once), and (re)creates its triggers. */
+export async function keptSumsTriggers(db: DB, dialect: Database['dialect'], kept: KeptSums, existed: boolean): Promise<void> {
+  const t = id(kept.table);
+  const keys = Object.keys(kept.keys);
+  const sums = Object.keys(kept.sums);
+  const columns = [...keys, ...sums].map(id).join(', ');
+  if (!existed) {
+    const defs = Object.entries({ ...kept.keys, ...kept.sums }).map(([c, { type }]) => `${id(c)} ${type} not null`);
+    await sql.raw(`create table ${t} (${defs.join(', ')}, constraint ${id(`${kept.table}_pk`)} primary key (${keys.map(id).join(', ')}))`).execute(db);
+  }
+  const where = (r: string) => (kept.where ? kept.where(r) : 'true');
+  // SQLite reads `insert … select … on conflict` only when the select has a where clause.
+  const add = (r: 'new.' | 'old.', sign: 1 | -1) =>
+    `insert into ${t} (${columns}) select ${[...keys.map((k) => kept.keys[k].of(r)), ...sums.map((s) => `${sign} * ${kept.sums[s].of(r)}`)].join(', ')}
+       where ${where(r)} on conflict (${keys.map(id).join(', ')}) do update set ${sums.map((s) => `${id(s)} = ${t}.${id(s)} + excluded.${id(s)}`).join(', ')};`;
+  const source = id(kept.source);
+  const watched = kept.watched.map(id).join(', ');
+  const name = (suffix: string) => id(suffix ? `${kept.trigger}_${suffix}` : kept.trigger);
+  if (dialect === 'sqlite') {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${name(suffix)}`).execute(db);
+    await sql.raw(`create trigger ${name('ai')} after insert on ${source} begin ${add('new.', 1)} end`).execute(db);
+    await sql.raw(`create trigger ${name('ad')} after delete on ${source} begin ${add('old.', -1)} end`).execute(db);
+    await sql.raw(`create trigger ${name('au')} after update of ${watched} on ${source} begin ${add('old.', -1)} ${add('new.', 1)} end`).execute(db);
+  } else {
+    await sql
+      .raw(`create or replace function ${name('')}() returns trigger language plpgsql as $$ begin
+        if tg_op in ('UPDATE', 'DELETE') then ${add('old.', -1)} end if;
+        if tg_op in ('UPDATE', 'INSERT') then ${add('new.', 1)} end if;
+        return null; end $$`)
+      .execute(db);
+    await sql.raw(`drop trigger if exists ${name('')} on ${source}`).execute(db);
+    await sql.raw(`create trigger ${name('')} after insert or delete or update of ${watched} on ${source} for each row execute function ${name('')}()`).execute(db);
+  }
+  // Source rows written before the table existed are counted once.
+  if (!existed) {
+    const keyed = keys.map((k) => kept.keys[k].of(''));
+    await sql
+      .raw(`insert into ${t} (${columns}) select ${[...keyed, ...sums.map((s) => `sum(${kept.sums[s].of('')})`)].join(', ')}
+        from ${source} where ${where('')} group by ${keyed.map((_, i) => i + 1).join(', ')}`)
+      .execute(db);
   }
 }
