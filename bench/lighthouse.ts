@@ -7,6 +7,7 @@
  *
  *   npm run build && npm run bench:lighthouse
  *   BENCH_RUNS=5 npm run bench:lighthouse
+ *   BENCH_CASES='mobile' npm run bench:lighthouse   (only the pages whose "<name> <preset>" matches; printed, not written)
  *
  * Writes bench/results-lighthouse.md and exits 1 when a goal is missed: performance ≥ 90 on mobile
  * and ≥ 95 on desktop, accessibility 100, CLS ≤ 0.05, and on mobile TBT ≤ 200 ms.
@@ -20,6 +21,7 @@ import { startProcess } from '../server/dev/process';
 import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
 const PAGES = [
   { name: 'Sign in', path: '/login', signedIn: false },
   { name: 'Dashboard', path: '/', signedIn: true },
@@ -63,6 +65,7 @@ async function main() {
   try {
     for (const preset of PRESETS) {
       for (const pageSpec of PAGES) {
+        if (CASES && !CASES.test(`${pageSpec.name} ${preset}`)) continue;
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run++) {
           const page = await browser.newPage();
@@ -105,7 +108,7 @@ async function main() {
     missed.length ? `Goals missed:\n${missed.map((m) => `- ${m}`).join('\n')}` : 'Every goal met.',
     '',
   ].join('\n');
-  fs.writeFileSync('bench/results-lighthouse.md', report);
+  if (!CASES) fs.writeFileSync('bench/results-lighthouse.md', report);
   console.log(`\n${report}`);
   if (missed.length) process.exitCode = 1;
 }

@@ -14,7 +14,7 @@ import { callGate } from './guard';
 import { registry as defaultRegistry } from './registry';
 import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
-import { OneLinePerRequest, requestId } from './logging';
+import { OneLinePerRequest, requestIds } from './logging';
 import { consoleHeaders } from './headers';
 import { guardConnections } from './connections';
 import { DEFAULT_LIMITS, Throttle, addressKey } from './throttle';
@@ -149,7 +149,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     bodyLimit: 1024 * 1024,
     // Routes are built from the registry at start; on a loaded machine that can take more than Fastify's 10 s.
     pluginTimeout: 60_000,
-    genReqId: requestId,
+    genReqId: requestIds(),
     trustProxy: opts.trustProxy ?? false,
     requestTimeout: t.request,
     connectionTimeout: t.idle,

@@ -134,11 +134,12 @@ export async function resolveCaller(db: DB, authorization: string | undefined, t
   const token = sessionTokenOf(authorization);
   if (!token) throw unauthorized('The session token is malformed; please sign in again');
   const hash = sha256(token);
-  const { session, user } = await sessions.get(db, hash, async () => {
+  const kept = await sessions.get(db, hash, async () => {
     const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
     const user = session && (await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst());
     return { session, user };
   });
+  const { session, user } = kept;
   const ends = session ? Date.parse(String(session.expires_at)) : NaN;
   // A deadline further than the idle time says nothing of the last use (a session from before the
   // timeout, or SESSION_IDLE_MINUTES lowered): it is refused, as an idle one (a minute's leeway for
@@ -151,8 +152,8 @@ export async function resolveCaller(db: DB, authorization: string | undefined, t
   if (Date.parse(next) - ends >= SESSION_TOUCH_MS) {
     await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', Number(session.id)).execute();
   }
-  return callerOf(user, session);
+  return (kept.caller ??= callerOf(user, session));
 }
 
-/** A session and its user, kept until anything is written to the database. */
-const sessions = new GenerationCache<{ session?: Row; user?: Row }>(1000);
+/** A session, its user and who they are as a caller, kept until anything is written to the database. */
+const sessions = new GenerationCache<{ session?: Row; user?: Row; caller?: Caller }>(1000);

@@ -50,7 +50,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // Commits by other connections (other processes) move data_version; this connection's own writes
   // are counted as they run. Together: a value that changes whenever the database may have changed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  watchGeneration(db, () => `${dataVersion.get() as number}.${statements.writes()}`);
+  watchGeneration(db, () => `${dataVersion.get() as number}.${statements.writes()}`, statements.writes);
   return { db, dialect: 'sqlite', connections: () => ({ inUse: sqlite.inTransaction ? 1 : 0, open: sqlite.open ? 1 : 0 }), close: () => db.destroy() };
 }
 

@@ -35,38 +35,37 @@ class WriteCounter implements KyselyPlugin {
 
 const requestReadings = new AsyncLocalStorage<Map<DB, { writes: number; generation: string | Promise<string> }>>();
 
-/** Reads a database's generation with `read` from now on (SQLite: its data_version and its own writes). */
-export function watchGeneration(db: DB, read: () => string | Promise<string>): void {
-  generations.set(db, read);
+/**
+ * Reads a database's generation with `read` from now on. `writes` counts the statements that may
+ * write: a request (oneReading) reads the generation once, when first needed, and again only after
+ * a statement that may write has run since (a reading was taken after the request came in).
+ */
+export function watchGeneration(db: DB, read: () => string | Promise<string>, writes: () => number): void {
+  generations.set(db, () => {
+    const readings = requestReadings.getStore();
+    if (!readings) return read();
+    const kept = readings.get(db);
+    const count = writes();
+    if (kept && kept.writes === count) return kept.generation;
+    const generation = read();
+    readings.set(db, { writes: count, generation });
+    return generation;
+  });
 }
 
 /**
  * PostgreSQL's generation, its current snapshot read with `readSnapshot`: `writes` is the plugin the
- * database is opened with, `watch` starts reading it. One read per request while the request writes
- * nothing (it was taken after the request came in), shared by the callers asking at once.
+ * database is opened with, `watch` starts reading it; the callers asking at once share one read.
  */
 export function postgresGeneration(readSnapshot: () => Promise<string>): { writes: KyselyPlugin; watch(db: DB): void } {
   const writes = new WriteCounter();
   const snapshot = sharedReads(readSnapshot);
-  return {
-    writes,
-    watch: (db) =>
-      watchGeneration(db, () => {
-        const readings = requestReadings.getStore();
-        if (!readings) return snapshot();
-        const kept = readings.get(db);
-        if (kept && kept.writes === writes.count) return kept.generation;
-        const generation = snapshot();
-        readings.set(db, { writes: writes.count, generation });
-        return generation;
-      }),
-  };
+  return { writes, watch: (db) => watchGeneration(db, snapshot, () => writes.count) };
 }
 
 /**
- * Runs `work` (one request) reading PostgreSQL's generation at most once, when first needed,
- * and again only after the request has written: every answer it keeps or takes is at least as
- * new as the request.
+ * Runs `work` (one request) reading the generation at most once, when first needed, and again only
+ * after the request has written: every answer it keeps or takes is at least as new as the request.
  */
 export const oneReading = <T>(work: () => T): T => requestReadings.run(new Map(), work);
 

@@ -19,7 +19,7 @@ import { loadHooks, type EntityHooks, type HookContext } from '../hooks';
 import { attachFiles } from '../attachments';
 import { audit } from '../audit';
 import { checkUnreferenced } from '../integrity';
-import { ok, readListQuery, wantsPages } from './common';
+import { keptAnswers, ok, readListQuery, wantsPages } from './common';
 
 /** The HTTP exchange a call came in, for hooks that read the caller's address or set a cookie. */
 export interface HttpExchange {
@@ -295,15 +295,15 @@ export async function entityRoutes(app: FastifyInstance, ctx: AppContext) {
     services.set(name, service);
     const { entity, save, status, readScope } = service;
 
-    app.post(entity.list, { config: { gate: gateOf(service, 'read') } }, async (request) => {
+    const pageAnswer = keptAnswers((page: Paginated<Row>) => (entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page })));
+    app.post(entity.list, { config: { gate: gateOf(service, 'read') } }, async (request, reply) => {
       const body = bodyOf(request);
       const q = readListQuery(body, config.strict);
       const own = readScope(request.caller, q.own ?? false);
       if (entity.listShape === 'array' && !wantsPages(body, config.strict)) {
         return ok({ HLL: await listAll(db, entity, own, q) });
       }
-      const page = await listPage(db, entity, own, q);
-      return entity.listShape === 'array' ? ok({ HLL: page.data, total: page.total }) : ok({ HLL: page });
+      return pageAnswer(reply, await listPage(db, entity, own, q));
     });
 
     app.post(entity.save, { config: { gate: gateOf(service, 'save') } }, async (request, reply) => save(request.caller, bodyOf(request), { request, reply }));

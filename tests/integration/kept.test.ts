@@ -3,6 +3,7 @@
  * never moves the generation they are kept under, any write does, wherever it comes from, and a
  * kept page is never served after a write. (Writes by another API process: processes.test.ts.)
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationOf, oneReading, openDatabase, outsideRequest } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../resources/users/demo';
@@ -47,7 +48,7 @@ describe(`answers kept between writes on ${dialect}`, () => {
   });
 });
 
-describe.runIf(dialect === 'postgres')('one reading of the generation per request (PostgreSQL)', () => {
+describe(`one reading of the generation per request on ${dialect}`, () => {
   it("is reused until the request writes, and is never older than the request", async () => {
     const server = await startServer();
     try {
@@ -65,7 +66,7 @@ describe.runIf(dialect === 'postgres')('one reading of the generation per reques
       });
       // A write by another connection (another process) during the request is not the request's to
       // see; work that outlives the request (outsideRequest) reads anew and sees it.
-      const other = openDatabase({ url: server.databaseUrl! });
+      const other = openDatabase(server.databaseUrl ? { url: server.databaseUrl } : { file: path.join(server.dataDir, 'test.sqlite') });
       try {
         await oneReading(async () => {
           const first = await generationOf(server.db);
