@@ -94,25 +94,59 @@ export function privateFile(file: string): void {
  * better-sqlite3 behind Kysely prepares every query anew; parsing and planning a wide `select *`
  * costs more than running it. Statements are kept by their SQL text (the most recent 500), as
  * SQLite itself recompiles a kept statement when the schema changes.
+ *
+ * Rows are read as arrays and made into objects by a function built from the statement's column
+ * names (one object literal, so every row has the same shape): better-sqlite3 setting each
+ * property from C++ costs as much again as reading the row.
  */
 function cachingStatements(sqlite: BetterSqlite3.Database) {
-  const kept = new Map<string, BetterSqlite3.Statement>();
+  const kept = new Map<string, SqliteStatement>();
   let writes = 0;
   return {
     close: () => sqlite.close(),
     /** Statements run that may write (each is prepared once per run by the driver). */
     writes: () => writes,
-    prepare(text: string) {
+    prepare(text: string): SqliteStatement {
       let statement = kept.get(text);
       if (statement) {
         kept.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = withRowObjects(sqlite.prepare(text));
         if (kept.size >= 500) kept.delete(kept.keys().next().value!);
       }
       kept.set(text, statement);
       if (!statement.readonly) writes++;
       return statement;
+    },
+  };
+}
+
+type SqliteStatement = Pick<BetterSqlite3.Statement, 'reader' | 'readonly' | 'run'> & {
+  all(parameters: readonly unknown[]): unknown[];
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+};
+
+function withRowObjects(statement: BetterSqlite3.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  statement.raw(true);
+  let names: string[] = [];
+  let make = (values: unknown[]): Row => Object.fromEntries(values.map((v, i) => [names[i], v]));
+  const rowOf = (values: unknown[]) => {
+    // A column added meanwhile (another process migrating) recompiles the statement: names read again.
+    if (values.length !== names.length) {
+      names = statement.columns().map((c) => c.name);
+      // A literal with the names as keys, the later of two equal names winning (as better-sqlite3 does).
+      if (!names.includes('__proto__')) make = new Function('v', `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')} };`) as typeof make;
+    }
+    return make(values);
+  };
+  return {
+    reader: true,
+    readonly: statement.readonly,
+    run: (...args) => statement.run(...args),
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(rowOf),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield rowOf(values);
     },
   };
 }
