@@ -121,10 +121,18 @@ export function readId(value: unknown, what = 'id'): number {
   return id;
 }
 
+/** An entity's fields as entries, read once per entity (every row of every page is presented through them). */
+const fieldEntries = new WeakMap<EntityContract, [string, EntityContract['fields'][string]][]>();
+function fieldsOf(entity: EntityContract) {
+  let entries = fieldEntries.get(entity);
+  if (!entries) fieldEntries.set(entity, (entries = Object.entries(entity.fields)));
+  return entries;
+}
+
 /** A row in its wire shape: groups nested, JSON parsed, wrapped values wrapped, booleans encoded. */
 export function present(entity: EntityContract, row: Row): Row {
   const out: Row = { id: row.id };
-  for (const [name, field] of Object.entries(entity.fields)) {
+  for (const [name, field] of fieldsOf(entity)) {
     let value = row[name] ?? null;
     if (field.type === 'json' && typeof value === 'string') {
       try {

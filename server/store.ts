@@ -261,13 +261,12 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   const range = ranges.find((r) => (skip < Number(r.n) ? true : ((skip -= Number(r.n)), false)));
   if (!range) return { total, ids: [] };
   const edge = desc ? (Number(range.bucket) + 1) * PAGE_BUCKET : Number(range.bucket) * PAGE_BUCKET;
-  const found = await scoped(db, db.selectFrom(entity.name), entity, scope)
-    .select('id')
-    .where('id', desc ? '<' : '>=', edge)
-    .orderBy('id', desc ? 'desc' : 'asc')
-    .limit(q.perPage)
-    .offset(skip)
-    .execute();
+  let query = scoped(db, db.selectFrom(entity.name), entity, scope).select('id').orderBy('id', desc ? 'desc' : 'asc').limit(q.perPage);
+  // A range holding every id of it (no row deleted there) has the page's first id `skip` from its
+  // edge: the page is read from there, not skipped through.
+  if (Number(range.n) === PAGE_BUCKET) query = query.where('id', desc ? '<=' : '>=', desc ? edge - 1 - skip : edge + skip);
+  else query = query.where('id', desc ? '<' : '>=', edge).offset(skip);
+  const found = await query.execute();
   return { total, ids: found.map((r) => r.id) };
 }
 

@@ -262,4 +262,35 @@ describe(`lists on ${dialect}`, () => {
     await check({ kind: 'own', userId: 200 }, 200);
     await check({ kind: 'own', userId: 201 }, 201);
   });
+
+  it('reads a page of a range holding every id from where it starts, and skips through a range with gaps', async () => {
+    const shops = registry.entity('shops');
+    // Ranges 20 and 21 full (4,096 ids each), 22 with a few ids, 19 with one, then one id deleted from 21.
+    const full = Array.from({ length: 2 * 4096 }, (_, i) => 20 * 4096 + i);
+    const ids = [19 * 4096 + 5, ...full, 22 * 4096 + 1, 22 * 4096 + 900, 22 * 4096 + 4000];
+    for (let i = 0; i < ids.length; i += 500) {
+      await db.insertInto('shops').values(ids.slice(i, i + 500).map((id) => ({ id, owner_id: 300, name: `F${id}`, is_active: 1, created_at: stamp, updated_at: stamp }))).execute();
+    }
+    const check = async () => {
+      for (const desc of [true, false]) {
+        const whole = (await db.selectFrom('shops').select('id').orderBy('id', desc ? 'desc' : 'asc').execute()).map((r) => r.id);
+        for (const perPage of [100, 15]) {
+          const last = Math.ceil(whole.length / perPage);
+          // Every page of 100; pages of 15 around each full range's edges.
+          const near = [20 * 4096, 21 * 4096 - 1, 21 * 4096, 22 * 4096 - 1].flatMap((id) => {
+            const page = Math.floor(whole.indexOf(id) / perPage) + 1;
+            return [page - 1, page, page + 1].filter((p) => p >= 1);
+          });
+          const pages = perPage === 100 ? Array.from({ length: last + 1 }, (_, i) => i + 1) : [1, ...near, last, last + 1];
+          for (const page of pages) {
+            const answer = await listPage(db, shops, all, { page, perPage, sort: { field: 'id', desc } });
+            expect(answer.data.map((r) => r.id), `page ${page} of ${perPage}, ${desc ? 'newest' : 'oldest'} first`).toEqual(whole.slice((page - 1) * perPage, page * perPage));
+          }
+        }
+      }
+    };
+    await check();
+    await db.deleteFrom('shops').where('id', '=', 21 * 4096 + 2000).execute();
+    await check();
+  });
 });
