@@ -4,6 +4,7 @@
  * strings (a reset link carries its token there) are cut from logged URLs.
  */
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
@@ -37,6 +38,29 @@ export function loggerOptions(level: LogLevel = 'info', stream?: pino.Destinatio
  * output never cut into each other's lines. What is still waiting is written when the process exits.
  */
 export const logDestination = () => pino.destination({ dest: 1, sync: false, maxWrite: 4096 });
+
+/**
+ * Writes out the lines a logger still holds and ends its output, waiting at most `ms`. Its output
+ * may take nothing (a log collector that stalled, or whose end of the pipe is gone): the lines not
+ * written by then are dropped, so that the process can exit (pino's own last write at exit would
+ * retry a broken pipe for ever).
+ */
+export async function flushLogs(log: unknown, ms: number): Promise<void> {
+  type Output = EventEmitter & { end?(): void; destroy?(): void; destroyed?: boolean };
+  const stream = (log as Record<symbol, unknown>)[pino.symbols.streamSym] as Output | undefined;
+  if (!(stream instanceof EventEmitter) || typeof stream.end !== 'function' || stream.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      resolve();
+    }
+    stream.once('close', done);
+    stream.once('error', done);
+    stream.end!();
+  });
+  if (!stream.destroyed) stream.destroy?.();
+}
 
 /**
  * Request ids unique across processes (several API processes may log to one place), 16 hex digits:

@@ -7,13 +7,17 @@
  *    when it has been idle for the keep-alive timeout (never in the instant a client may be
  *    sending on it); after the grace period whatever is left is cut;
  * 4. the app's own closing (timers, the chat feed), then `cleanup` (the database), the logs
- *    written out, and the process exits.
+ *    written out (for at most LOG_FLUSH_MS when their reader has stalled), and the process exits.
  * Signals that come while stopping change nothing (Ctrl-C reaches every process of WORKERS, and the
  * primary then asks them too); the grace period bounds the stop.
  */
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { flushLogs } from '../logging';
 import { endStreams } from './streams';
+
+/** How long a stopping process waits for a log output that takes nothing (its reader stalled). */
+const LOG_FLUSH_MS = 2000;
 
 export interface Stopper {
   /** True once a stop has begun. */
@@ -49,8 +53,7 @@ export function stopper(): Stopper {
         } catch (error) {
           app.log.error({ err: error }, 'stopping failed');
         }
-        const log = app.log as unknown as { flush?: (done: () => void) => void };
-        if (typeof log.flush === 'function') await new Promise<void>((resolve) => log.flush!(() => resolve()));
+        await flushLogs(app.log, LOG_FLUSH_MS);
         process.exit(0);
       };
       process.on('SIGTERM', () => void stop('SIGTERM'));

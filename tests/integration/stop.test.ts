@@ -2,7 +2,8 @@
  * Stopping cleanly: the two API processes of WORKERS=2 are restarted one after the other (SIGHUP to
  * the primary: a new process listens, then the old one gets SIGTERM) while 20 clients write; no
  * request fails or answers 5xx, and every acknowledged write is in the database. The metrics of
- * both processes are gathered by the primary. An event stream ends with a reconnection hint.
+ * both processes are gathered by the primary. An event stream ends with a reconnection hint. A
+ * process whose log output nobody reads any more still exits.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -133,6 +134,30 @@ describe('one process stopping', () => {
     }
     await fresh.drop();
   }, 60_000);
+
+  for (const reader of ['stopped reading', 'gone'] as const) {
+    it(`exits 0 when the reader of its log output has ${reader}`, async () => {
+      const fresh = await freshDatabase();
+      await fresh.database.close();
+      const env: Record<string, string> = fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir };
+      const server = await startProcess({ ...env, SHUTDOWN_GRACE_SECONDS: '1' });
+      started.push(server);
+      const output = server.child.stdout!;
+      if (reader === 'gone') output.destroy();
+      else output.pause();
+      // A line per request: 1,500 of them fill the output, which nobody takes any more.
+      const ask = () =>
+        new Promise<void>((resolve, reject) => {
+          const req = http.request(`${server.url}/products`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => res.resume().on('end', resolve));
+          req.on('error', reject);
+          req.end('{"page":1}');
+        });
+      for (let i = 0; i < 1500; i += 25) await Promise.all(Array.from({ length: 25 }, ask));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe('0');
+      await fresh.drop();
+    }, 60_000);
+  }
 
   it('reads its grace period and metrics token from the environment', () => {
     expect(readConfig({}).shutdownGraceSeconds).toBe(20);
