@@ -63,16 +63,17 @@ export async function flushLogs(log: unknown, ms: number): Promise<void> {
 }
 
 /**
- * Request ids unique across processes (several API processes may log to one place), 16 hex digits:
- * a random prefix of 10, drawn once per server and again every 16,777,216 requests, then a count of
- * 6, so a request costs no random draw.
+ * Request ids unique across processes (several API processes may log to one place): 16 random hex
+ * digits, cut from random bytes drawn 1,024 ids at a time, so a request costs no random draw of its
+ * own. Random, not counted: the ids are sent to every caller (X-Request-Id), and a count would tell a
+ * stranger how busy the server is.
  */
 export function requestIds(): () => string {
-  let prefix = '';
-  let count = 0;
+  let pool = Buffer.alloc(0);
+  let at = 0;
   return () => {
-    if (count % 0x1000000 === 0) prefix = crypto.randomBytes(5).toString('hex');
-    return prefix + (count++ % 0x1000000).toString(16).padStart(6, '0');
+    if (at >= pool.length) [pool, at] = [crypto.randomBytes(8 * 1024), 0];
+    return pool.toString('hex', at, (at += 8));
   };
 }
 
