@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql, type Compilable } from 'kysely';
+import { registry } from '../server/registry';
 import { rarePieces } from '../server/trigrams';
 import { benchDatabase, databaseSize, hammer, loadAverage, seedOnce, startBare, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
@@ -187,7 +188,7 @@ const plan = async (label: string, query: Compilable) => {
   console.log(`\n${label}:\n${result.rows.map((r) => `  ${r.detail ?? r['QUERY PLAN']}`).join('\n')}`);
 };
 // The narrowing each database's search uses: FTS5's trigram phrase (SQLite), the value's rare pieces (PostgreSQL).
-const pieces = bench.dialect === 'postgres' ? ((await rarePieces(db, 'products', 'name', part)) ?? []) : [];
+const pieces = bench.dialect === 'postgres' ? ((await rarePieces(db, registry.entity('products'), 'name', part)) ?? []) : [];
 const narrowed = bench.dialect === 'sqlite'
   ? sql<boolean>`id in (select rowid from products_fts where products_fts match ${`{name} : "${part}"`})`
   : pieces.length

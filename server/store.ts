@@ -181,11 +181,13 @@ function textMatch(db: DB, entity: EntityContract, q: ListQuery, pieces: Record<
   const indexed = textSearchColumns(entity);
   if (!parts.length || !parts.every((t) => indexed.includes(t))) return undefined;
   const phrase = (value: string) => `"${value.replace(/"/g, '""')}"`;
-  const whole = parts.filter((t) => !pieces[t]);
-  const match = [
-    ...(whole.length ? [`{${whole.join(' ')}} : ${phrase(text)}`] : []),
-    ...parts.filter((t) => pieces[t]).map((t) => `{${t}} : (${pieces[t].map(phrase).join(' AND ')})`),
-  ].join(' OR ');
+  // Columns looked up the same way share one query: each trigram's list is read once.
+  const groups = new Map<string, string[]>();
+  for (const t of parts) {
+    const query = pieces[t] ? `(${pieces[t].map(phrase).join(' AND ')})` : phrase(text);
+    groups.set(query, [...(groups.get(query) ?? []), t]);
+  }
+  const match = [...groups].map(([query, columns]) => `{${columns.join(' ')}} : ${query}`).join(' OR ');
   return { table: ftsTable(entity.name), match };
 }
 
@@ -195,7 +197,7 @@ async function piecesOf(db: DB, entity: EntityContract, q: ListQuery): Promise<R
   if (!q.search || !text || q.search.plain || [...text].length < TRIGRAM) return undefined;
   const pieces: Record<string, string[]> = {};
   for (const column of q.search.targets.filter((t) => textSearchColumns(entity).includes(t))) {
-    const rare = await rarePieces(db, entity.name, column, text);
+    const rare = await rarePieces(db, entity, column, text);
     if (rare) pieces[column] = rare;
   }
   return pieces;

@@ -9,12 +9,18 @@
  * in a fraction of that.
  *
  * So a value's 3-character pieces are weighed by how many rows hold them, estimated from a sample
- * of the column, and the index is asked for the rare ones only; the substring rule itself then
- * decides each candidate row. The estimate changes the speed, never the answer: every row that
- * holds the value holds each of its pieces.
+ * of the columns the index's lists cover, and the index is asked for the rare ones only; the
+ * substring rule itself then decides each candidate row. The estimate changes the speed, never the
+ * answer: every row that holds the value holds each of its pieces.
+ *
+ * What a list covers differs: pg_trgm's index is one column's, FTS5's table holds one list per
+ * trigram for all its columns (a column filter is applied while reading it). On SQLite a piece rare
+ * in the searched column but in every row of another ("-27" in a date, searching a tracking number)
+ * still reads millions of entries, so there a piece is weighed across all the table's columns.
  */
 import { sql } from 'kysely';
-import { dialectOf, type DB } from './db';
+import type { EntityContract } from '../contract';
+import { dialectOf, textSearchColumns, type DB } from './db';
 
 export const TRIGRAM_PIECES = {
   /** Below this many rows (estimated) the whole value is looked up: every list is short. */
@@ -48,7 +54,12 @@ function trigramsOf(text: string): Set<string> {
   return out;
 }
 
-async function takeSample(db: DB, table: string, column: string): Promise<Sample> {
+/** The columns the index lists a search of `column` reads cover (see above). */
+function listed(db: DB, entity: EntityContract, column: string): string[] {
+  return dialectOf(db) === 'postgres' ? [column] : textSearchColumns(entity);
+}
+
+async function takeSample(db: DB, table: string, columns: readonly string[]): Promise<Sample> {
   // The table's rows: PostgreSQL's statistics; on SQLite the highest id (ids are seldom deleted).
   const stats =
     dialectOf(db) === 'postgres'
@@ -62,27 +73,34 @@ async function takeSample(db: DB, table: string, column: string): Promise<Sample
   // Random ids, read through the primary key: an even sample without reading the table.
   const ids = new Set<number>();
   for (let tries = 0; ids.size < TRIGRAM_PIECES.sample && tries < TRIGRAM_PIECES.sample * 4; tries++) ids.add(1 + Math.floor(Math.random() * top));
-  const found = await db.selectFrom(table).select(sql<string | null>`cast(${sql.ref(column)} as text)`.as('v')).where('id', 'in', [...ids]).execute();
-  for (const { v } of found) for (const t of trigramsOf(String(v ?? ''))) holding.set(t, (holding.get(t) ?? 0) + 1);
+  const found = await db
+    .selectFrom(table)
+    .select(columns.map((column, i) => sql<string | null>`cast(${sql.ref(column)} as text)`.as(`v${i}`)))
+    .where('id', 'in', [...ids])
+    .execute();
+  for (const row of found as Record<string, string | null>[]) {
+    const held = new Set(columns.flatMap((_, i) => [...trigramsOf(String(row[`v${i}`] ?? ''))]));
+    for (const t of held) holding.set(t, (holding.get(t) ?? 0) + 1);
+  }
   return { at: Date.now(), rows, size: found.length, holding };
 }
 
-/** Whether a sample of this column is kept and fresh (taken by a search, or by the warm-up at start). */
-export async function sampled(db: DB, table: string, column: string): Promise<boolean> {
-  const kept = samples.get(db)?.get(`${table}.${column}`);
+/** Whether a sample for searching this column is kept and fresh (taken by a search, or by the warm-up at start). */
+export async function sampled(db: DB, entity: EntityContract, column: string): Promise<boolean> {
+  const kept = samples.get(db)?.get(`${entity.name}.${listed(db, entity, column).join(',')}`);
   const sample = kept && (await kept.catch(() => undefined));
   return !!sample && Date.now() - sample.at < TRIGRAM_PIECES.maxAgeMs;
 }
 
-function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
+function sampleOf(db: DB, table: string, columns: readonly string[]): Promise<Sample> {
   let byColumn = samples.get(db);
   if (!byColumn) samples.set(db, (byColumn = new Map()));
-  const key = `${table}.${column}`;
+  const key = `${table}.${columns.join(',')}`;
   const kept = byColumn.get(key);
   const fresh = (s: Sample) => Date.now() - s.at < TRIGRAM_PIECES.maxAgeMs;
   const next = (kept ?? Promise.resolve(undefined))
     .catch(() => undefined)
-    .then((s) => (s && fresh(s) ? s : takeSample(db, table, column)));
+    .then((s) => (s && fresh(s) ? s : takeSample(db, table, columns)));
   byColumn.set(key, next);
   // A sample that failed is taken again next time.
   next.catch(() => byColumn.delete(key));
@@ -97,7 +115,7 @@ function sampleOf(db: DB, table: string, column: string): Promise<Sample> {
  * way whatever stands around it, so a row holding the lowered value always holds every lowered piece;
  * FTS5's trigram table folds ASCII case the same way, and reads each piece as one trigram.
  */
-export async function rarePieces(db: DB, table: string, column: string, value: string): Promise<string[] | undefined> {
+export async function rarePieces(db: DB, entity: EntityContract, column: string, value: string): Promise<string[] | undefined> {
   // Each piece as written (PostgreSQL lowers it, as it lowers the value), weighed by its lowered form.
   const windows = new Map<string, string>();
   for (const run of value.match(/[A-Za-z0-9]{3,}/g) ?? []) {
@@ -110,7 +128,7 @@ export async function rarePieces(db: DB, table: string, column: string, value: s
     windows.set(edge[1].toLowerCase(), edge[1]);
   }
   if (!windows.size) return undefined;
-  const sample = await sampleOf(db, table, column);
+  const sample = await sampleOf(db, entity.name, listed(db, entity, column));
   if (!sample.size) return undefined;
   const share = (lowered: string) => (sample.holding.get(lowered) ?? 0) / sample.size;
   // Every rare piece (up to `most`): adjacent pieces overlap, so each one more cuts the rows to

@@ -42,7 +42,7 @@ export async function warmUp(db: DB, entities: readonly EntityContract[], stoppe
     const targets = entity.search.targets.includes('id') ? ['id', ...columns] : columns;
     if (!columns.length) continue;
     // The samples first: the first search of each column would otherwise take one.
-    for (const column of columns) await step(() => rarePieces(db, entity.name, column, 'warm'));
+    for (const column of columns) await step(() => rarePieces(db, entity, column, 'warm'));
     if (stopped()) return steps;
     // A list that links 'many' records may read any number of them for one page (a user's shops):
     // its samples only; its searches and pages share their code with the other lists'.
@@ -61,7 +61,7 @@ export async function warmUp(db: DB, entities: readonly EntityContract[], stoppe
         const text = String(row?.v ?? '');
         const start = Math.max(0, text.length - 6 - Math.floor(Math.random() * 3));
         const value = text.slice(start, start + 6);
-        if (value.trim().length >= 3 && (top < TRIGRAM_PIECES.minRows || (await rarePieces(db, entity.name, column, value)))) {
+        if (value.trim().length >= 3 && (top < TRIGRAM_PIECES.minRows || (await rarePieces(db, entity, column, value)))) {
           await listPage(db, entity, all, { page: 1, perPage, search: { value, targets } });
         }
         await listPage(db, entity, all, { page: 1 + Math.floor(Math.random() * Math.ceil(top / perPage)), perPage });

@@ -166,7 +166,7 @@ describe(`search through the indexes on ${dialect}`, () => {
 
   it('looks up only the rare pieces of a value in the trigram index, the rule deciding after', async () => {
     await insert('users', Array.from({ length: 3000 }, (_, i) => ({ name: `Frequent Label ${i}`, email: `f${i}@example.com`, is_active: 1 })));
-    const pieces = await rarePieces(db, 'users', 'name', 'FREQUENT label 2345');
+    const pieces = await rarePieces(db, registry.entity('users'), 'name', 'FREQUENT label 2345');
     // Only the digits are rare: the letters are in every row (a word's edge, " 23", may be rare or not
     // depending on the sample: 2% of these rows hold it).
     expect(pieces).toEqual(expect.arrayContaining(['234', '345']));
@@ -177,15 +177,33 @@ describe(`search through the indexes on ${dialect}`, () => {
     }
     // A word's edge: "-37" (rows whose number starts with 37) is rare where "TRACK" and "37" alone are not.
     await insert('users', Array.from({ length: 3000 }, (_, i) => ({ name: `Track-${String((i * 7919) % 100000).padStart(5, '0')}`, email: `t${i}@example.com`, is_active: 1 })));
-    expect(await rarePieces(db, 'users', 'name', 'TRACK-37')).toEqual(['-37']);
-    expect(await rarePieces(db, 'users', 'name', 'ack-370')).toEqual(expect.arrayContaining(['-37', '370']));
+    expect(await rarePieces(db, registry.entity('users'), 'name', 'TRACK-37')).toEqual(['-37']);
+    expect(await rarePieces(db, registry.entity('users'), 'name', 'ack-370')).toEqual(expect.arrayContaining(['-37', '370']));
     for (const value of ['TRACK-37', 'ack-370', 'k-3', 'Track 37', 'track-37)', 'CK-0']) {
       expect(await search(users, value, ['id', 'name'], false)).toEqual(await search(users, value, ['id', 'name'], true));
     }
     expect((await search(users, 'TRACK-37', ['name'], false)).total).toBeGreaterThan(10);
     // Nothing rare in the value: the whole value is looked up.
-    expect(await rarePieces(db, 'users', 'name', 'Frequent Label')).toBeUndefined();
-    expect(await rarePieces(db, 'users', 'name', '%_ é')).toBeUndefined();
+    expect(await rarePieces(db, registry.entity('users'), 'name', 'Frequent Label')).toBeUndefined();
+    expect(await rarePieces(db, registry.entity('users'), 'name', '%_ é')).toBeUndefined();
+  });
+
+  it("weighs a piece by every column the index's lists cover: the column's own on PostgreSQL, the table's on SQLite", async () => {
+    // Every new email holds "zqv", no name does. pg_trgm's index is one column's: "zqv" is rare among
+    // names. FTS5 keeps one list per trigram for all the table's columns: "zqv"'s holds every new row,
+    // and reading it to search names would read them all.
+    for (let batch = 0; batch < 3; batch++) {
+      await insert('users', Array.from({ length: 2000 }, (_, i) => ({ name: `Member ${batch * 2000 + i}`, email: `zqv${batch * 2000 + i}@example.org`, is_active: 1 })));
+    }
+    const users = registry.entity('users');
+    const pieces = await rarePieces(db, users, 'name', 'zqv 4321');
+    expect(pieces).toEqual(expect.arrayContaining(['432', '321']));
+    if (dialect === 'postgres') expect(pieces).toContain('zqv');
+    else expect(pieces).not.toContain('zqv');
+    for (const value of ['zqv 4321', 'zqv4321', 'Member 4321', 'ber 432']) {
+      expect(await search(users, value, ['id', 'name', 'email'], false)).toEqual(await search(users, value, ['id', 'name', 'email'], true));
+    }
+    expect((await search(users, 'zqv4321', ['name', 'email'], false)).total).toBe(1);
   });
 
   it('searches number columns as text, as before', async () => {

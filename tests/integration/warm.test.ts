@@ -36,18 +36,18 @@ afterAll(async () => {
 });
 
 describe(`the warm-up at start on ${dialect}`, () => {
-  const searched = registry.entities.flatMap((e) => (e.search ? e.search.targets.filter((t) => textSearchColumns(e).includes(t)).map((column) => [e.name, column] as const) : []));
+  const searched = registry.entities.flatMap((e) => (e.search ? e.search.targets.filter((t) => textSearchColumns(e).includes(t)).map((column) => [e, column] as const) : []));
 
   it('stops at once when the server is stopping', async () => {
     expect(await warmUp(database.db, registry.entities, () => true)).toBe(0);
-    expect(await sampled(database.db, 'users', 'name')).toBe(false);
+    expect(await sampled(database.db, registry.entity('users'), 'name')).toBe(false);
   });
 
   it("takes every searched column's sample, then reads searches and pages", async () => {
     expect(searched.length).toBeGreaterThan(0);
-    for (const [table, column] of searched) expect(await sampled(database.db, table, column)).toBe(false);
+    for (const [entity, column] of searched) expect(await sampled(database.db, entity, column)).toBe(false);
     const steps = await warmUp(database.db, registry.entities);
-    for (const [table, column] of searched) expect({ table, column, sampled: await sampled(database.db, table, column) }).toEqual({ table, column, sampled: true });
+    for (const [entity, column] of searched) expect({ table: entity.name, column, sampled: await sampled(database.db, entity, column) }).toEqual({ table: entity.name, column, sampled: true });
     // More than the samples: lists with records were read too.
     expect(steps).toBeGreaterThan(searched.length);
     expect(steps).toBeLessThanOrEqual(searched.length + registry.entities.length * WARM_UP.rounds);
