@@ -8,6 +8,7 @@
  *   npm run build && npm run bench:lighthouse
  *   BENCH_RUNS=5 npm run bench:lighthouse
  *   BENCH_CASES='mobile' npm run bench:lighthouse   (only the pages whose "<name> <preset>" matches; printed, not written)
+ *   BENCH_REPORTS=/some/folder npm run bench:lighthouse   (each run's full report kept there as JSON)
  *
  * Writes bench/results-lighthouse.md and exits 1 when a goal is missed: performance ≥ 90 on mobile
  * and ≥ 95 on desktop, accessibility 100, CLS ≤ 0.05, and on mobile TBT ≤ 200 ms.
@@ -22,6 +23,8 @@ import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
+/** A folder to keep each run's full Lighthouse report in (JSON), for a closer look. */
+const REPORTS = process.env.BENCH_REPORTS;
 const PAGES = [
   { name: 'Sign in', path: '/login', signedIn: false },
   { name: 'Dashboard', path: '/', signedIn: true },
@@ -49,9 +52,10 @@ const figuresOf = (lhr: Result): Figures => ({
 });
 
 async function main() {
-  if (!fs.existsSync('dist/index.html')) throw new Error('Build the console first (npm run build)');
+  const dist = process.env.STATIC_DIR ?? 'dist';
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the console first (npm run build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-lighthouse-'));
-  const server = await startProcess({ DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'silent' });
+  const server = await startProcess({ DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'silent' });
   const origin = server.url.replace(/\/api$/, '');
   const { email, password } = DEMO_ACCOUNTS.admin;
   const signIn = await server.post<{ detail: { token: string; id: number } }>('/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });
@@ -75,6 +79,7 @@ async function main() {
           const result = await lighthouse(origin + pageSpec.path, flags, preset === 'desktop' ? desktopConfig : undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${pageSpec.path}`);
           runs.push(figuresOf(result.lhr));
+          if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${pageSpec.name}-${preset}-${run + 1}.json`.replace(/ /g, '-').toLowerCase()), JSON.stringify(result.lhr));
           await page.close();
         }
         const m: Figures = {
