@@ -168,11 +168,6 @@ export async function seedOnce(bench: BenchDatabase, rows: number, seller: numbe
 }
 
 /**
- * The server as `npm run serve` runs it, `count` processes on the same database, each with
- * `workers` API processes sharing its port (WORKERS, as `npm start` runs one per core). Logs stay
- * on, at the default level, as in production.
- */
-/**
  * A bare Fastify (bench/bare.ts) in its own process answering every POST with `payload` from
  * memory: what a repeated page is measured against.
  */
@@ -198,6 +193,11 @@ export async function startBare(payload: string | Buffer) {
   };
 }
 
+/**
+ * The server as `npm run serve` runs it, `count` processes on the same database, each with
+ * `workers` API processes sharing its port (WORKERS, as `npm start` runs one per core). Logs stay
+ * on, at the default level, as in production.
+ */
 export async function startServers(env: Record<string, string>, count = 1, workers = 1): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
   // autocannon keeps writing on a connection the server closes after its request limit, and counts
