@@ -85,25 +85,28 @@ async function takeSample(db: DB, table: string, columns: readonly string[]): Pr
   return { at: Date.now(), rows, size: found.length, holding };
 }
 
+/** A kept sample's key: the table and the columns its index lists cover. */
+const sampleKey = (table: string, columns: readonly string[]) => `${table}.${columns.join(',')}`;
+
 /** Whether a sample for searching this column is kept and fresh (taken by a search, or by the warm-up at start). */
 export async function sampled(db: DB, entity: EntityContract, column: string): Promise<boolean> {
-  const kept = samples.get(db)?.get(`${entity.name}.${listed(db, entity, column).join(',')}`);
+  const kept = samples.get(db)?.get(sampleKey(entity.name, listed(db, entity, column)));
   const sample = kept && (await kept.catch(() => undefined));
   return !!sample && Date.now() - sample.at < TRIGRAM_PIECES.maxAgeMs;
 }
 
 function sampleOf(db: DB, table: string, columns: readonly string[]): Promise<Sample> {
-  let byColumn = samples.get(db);
-  if (!byColumn) samples.set(db, (byColumn = new Map()));
-  const key = `${table}.${columns.join(',')}`;
-  const kept = byColumn.get(key);
+  let byIndex = samples.get(db);
+  if (!byIndex) samples.set(db, (byIndex = new Map()));
+  const key = sampleKey(table, columns);
+  const kept = byIndex.get(key);
   const fresh = (s: Sample) => Date.now() - s.at < TRIGRAM_PIECES.maxAgeMs;
   const next = (kept ?? Promise.resolve(undefined))
     .catch(() => undefined)
     .then((s) => (s && fresh(s) ? s : takeSample(db, table, columns)));
-  byColumn.set(key, next);
+  byIndex.set(key, next);
   // A sample that failed is taken again next time.
-  next.catch(() => byColumn.delete(key));
+  next.catch(() => byIndex.delete(key));
   return next;
 }
 
