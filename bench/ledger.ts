@@ -10,11 +10,14 @@
  * Each order is one sale entry of three postings (the buyer's payment, the seller's pending share and
  * the marketplace's commission) of one of ROWS / 10 shops; the maintained totals hold the three
  * accounts of every shop. Reads go through the server's own functions, one at a time, on random shops.
+ * Then the month's fee pass charges ROWS / 10 shops of a category with a fee, one batch per run: how
+ * many shops a second, and how long each batch's transaction holds the database's writes.
  * Exits 1 when a balance read's p99 is over its goal (50 ms).
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { shopBalances } from '../server/ledger/core';
+import { chargeMonthlyFees } from '../server/ledger/payouts';
 import { ledgerPage } from '../server/ledger/reading';
 import { commissionsEarned } from '../server/routes/dashboard';
 import { benchDatabase } from './support';
@@ -76,6 +79,30 @@ const balances = await measure("a shop's balances (/balances {shop_id})", async 
 });
 await measure("a shop's first page of postings (/ledger {shop_id})", () => ledgerPage(db, { page: 1, perPage: 15, shopIds: [shop()] }));
 await measure('the Commissions card (/dashboard)', () => commissionsEarned(db), Math.min(READS, 50));
+
+// The month's fee pass over SHOPS new shops of a category with a fee (and the demo's few).
+const feeCategory = Number((await db.insertInto('categories').values({ name: 'Bench fees', commission_currency: 'USD', commission_flat_rate: 0, commission_monthly: 10, is_active: 1 })
+  .returning('id').executeTakeFirstOrThrow()).id);
+for (let from = 1; from <= SHOPS; from += BATCH) {
+  await sql`${series(from, Math.min(SHOPS, from + BATCH - 1))} insert into shops (name, description, category_id, is_active, created_at, updated_at)
+    select 'Fee shop ' || i, 'bench', ${sql.lit(feeCategory)}, 1, ${stamp}, ${stamp} from n`.execute(db);
+}
+const month = Date.parse('2030-01-01T00:01:00Z');
+const batches: number[] = [];
+let charged = 0;
+const passStart = performance.now();
+for (;;) {
+  const start = performance.now();
+  const now = await chargeMonthlyFees(db, month, { budgetMs: 0 });
+  if (!now) break;
+  batches.push(performance.now() - start);
+  charged += now;
+}
+const passSeconds = (performance.now() - passStart) / 1000;
+batches.sort((a, b) => a - b);
+const q = (p: number) => batches[Math.min(batches.length - 1, Math.floor(p * batches.length))].toFixed(1);
+console.log(`\nThe month's fee pass: ${charged.toLocaleString('en')} shops charged in ${passSeconds.toFixed(1)} s ` +
+  `(${Math.round(charged / passSeconds).toLocaleString('en')} a second); a batch of 100: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, longest ${q(1)} ms`);
 await bench.close();
 if (balances > GOAL_MS) {
   console.error(`A balance read's p99 is ${balances} ms, over the goal of ${GOAL_MS} ms`);

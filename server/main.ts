@@ -79,9 +79,8 @@ async function serve() {
   const stopSweeps = scheduleSweeps(database.db, registry.entities, 60_000, logError('sweep failed'));
 
   stop.onSignals(app, config.shutdownGraceSeconds, async () => {
-    stopPurge();
-    stopSweeps();
     stopMail();
+    await Promise.all([stopPurge(), stopSweeps()]);
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -32,27 +32,43 @@ export async function purgeExpired(db: DB, at: number = Date.now()): Promise<Pur
   return { sessions: Number(sessions.numDeletedRows), resets: Number(resets.numDeletedRows), limits: Number(limits.numDeletedRows) };
 }
 
-/** Runs the purge now and then every `everyMs`, without keeping the process alive; returns a stop function. */
-export function schedulePurge(db: DB, everyMs: number, onError: (error: unknown) => void): () => void {
-  const run = () => purgeExpired(db).catch(onError);
-  void run();
+/** Purges now and then every `everyMs` (see `repeat`). */
+export const schedulePurge = (db: DB, everyMs: number, onError: (error: unknown) => void) => repeat(() => purgeExpired(db), everyMs, onError);
+
+/**
+ * Runs `work` now and then every `everyMs`, never two runs at once (a run still going when the next
+ * is due lets it pass), without keeping the process alive; its errors go to `onError` and the
+ * schedule goes on. Returns a stop function: no run starts after it, the run in progress sees
+ * `stopping()` true (work done in steps stops between two), and it resolves once that run has ended.
+ */
+export function repeat(work: (stopping: () => boolean) => Promise<unknown>, everyMs: number, onError: (error: unknown) => void): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running || stopped) return;
+    running = work(() => stopped)
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
   const timer = setInterval(run, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /** Runs every entity's sweep (server/hooks/<entity>.ts `sweep`) at a time; answers how many records changed. */
-export async function sweepEntities(db: DB, entities: readonly EntityContract[], at: number = Date.now()): Promise<number> {
+export async function sweepEntities(db: DB, entities: readonly EntityContract[], at: number = Date.now(), stopping?: () => boolean): Promise<number> {
   let changed = 0;
-  for (const hooks of (await loadHooks(entities)).values()) if (hooks.sweep) changed += await hooks.sweep({ db, at });
+  for (const hooks of (await loadHooks(entities)).values()) if (hooks.sweep) changed += await hooks.sweep({ db, at, stopping });
   return changed;
 }
 
-/** Runs the entities' sweeps now and then every `everyMs`, without keeping the process alive; returns a stop function. */
-export function scheduleSweeps(db: DB, entities: readonly EntityContract[], everyMs: number, onError: (error: unknown) => void): () => void {
-  const run = () => sweepEntities(db, entities).catch(onError);
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Runs the entities' sweeps now and then every `everyMs` (see `repeat`). */
+export const scheduleSweeps = (db: DB, entities: readonly EntityContract[], everyMs: number, onError: (error: unknown) => void) =>
+  repeat((stopping) => sweepEntities(db, entities, Date.now(), stopping), everyMs, onError);

@@ -1,11 +1,13 @@
 /**
  * Categories (SPEC §2.15, §7.6): the Name picker may name an existing category, which is then added
  * to rather than duplicated; a save names one subcategory, added once (case-insensitively), carrying
- * its serial.
+ * its serial. A monthly fee that rises from nothing sends this month's fee pass through the shops
+ * again, so the category's shops pay the month.
  */
 import { sql } from 'kysely';
 import { now } from '../db';
 import { badRequest } from '../errors';
+import { restartFeePass } from '../ledger/payouts';
 import { coerce } from '../records';
 import type { EntityHooks } from './types';
 
@@ -23,6 +25,14 @@ export const hooks: EntityHooks = {
     // empty as it was: the commission changes only when it is edited.
     if (existing) for (const key of Object.keys(body)) if (empty(body[key])) delete body[key];
     return existing;
+  },
+
+  async beforeWrite({ db, clock }, values, before) {
+    const fee = (v: unknown) => Number(v ?? 0) > 0;
+    if (before && values.commission_monthly !== undefined && fee(values.commission_monthly) && !fee(before.commission_monthly)) {
+      await restartFeePass(db, clock());
+    }
+    return values;
   },
 
   async afterWrite({ db }, row, body) {

@@ -1,8 +1,11 @@
 /**
  * Shops: their bank and Paypal details are where a seller's payouts go, so setting or changing them
- * asks a caller who has a second factor for a fresh one (issue 26, step-up).
+ * asks a caller who has a second factor for a fresh one (issue 26, step-up). A save or status call
+ * that makes a shop due for its category's monthly fee (created, switched on, moved to a category
+ * with a fee) charges this month's with it, once.
  */
 import type { Row } from '../db';
+import { chargeShopFee } from '../ledger/payouts';
 import { requireFreshSecondFactor } from '../secondFactor';
 import type { EntityHooks } from './types';
 
@@ -14,5 +17,9 @@ export const hooks: EntityHooks = {
     const changes = (name: string) => values[name] !== undefined && String(values[name] ?? '') !== String((before as Row | undefined)?.[name] ?? '');
     if (payout.some(changes)) await requireFreshSecondFactor(caller, clock());
     return values;
+  },
+
+  async afterWrite({ db, clock }, row) {
+    await chargeShopFee(db, Number(row.id), clock());
   },
 };

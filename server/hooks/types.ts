@@ -31,6 +31,8 @@ export interface SweepContext {
   db: DB;
   /** The time it sweeps at, in ms. */
   at: number;
+  /** True once the process is stopping: a sweep that works in steps stops between two. */
+  stopping?: () => boolean;
 }
 
 /** What an entity's demo hooks are given, in demo mode (server/seed.ts). */
@@ -53,12 +55,12 @@ export interface EntityHooks {
   findExisting?(ctx: HookContext, body: Row): Promise<Row | undefined>;
   /** Checks and shapes the values of a save or status call before they are written. */
   beforeWrite?(ctx: HookContext, values: Row, before: Row | undefined, body: Row): Row | Promise<Row>;
-  /** Writes related rows after a save, in the same transaction (a category's subcategory). */
+  /** Writes related rows after a save or a status call, in the same transaction (a category's subcategory). */
   afterWrite?(ctx: HookContext, row: Row, body: Row): Promise<void>;
   /**
    * Work on the entity's records that is due by a time (an unpaid order's hold ending), run every
-   * minute by every API process: it must be safe when several processes sweep at once. Answers how
-   * many records it changed.
+   * minute by every API process (never two runs at once in one process): it must be safe when several
+   * processes sweep at once. Answers how many records it changed.
    */
   sweep?(ctx: SweepContext): Promise<number>;
   /**

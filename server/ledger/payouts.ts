@@ -6,11 +6,11 @@
  * - Settling: paid keeps the money paid out; failed returns it to available. Once only.
  * - Monthly fees: every active shop of a category with a commission_monthly is charged it once per
  *   calendar month, in the category's commission currency, from its available balance (a debt when
- *   there is not enough). The event key makes it once, whichever process charges it.
+ *   there is not enough). The event key makes it once, whichever process charges it. The month's
+ *   pass charges the shops there when it began; a shop's own save charges it when it becomes due.
  */
 import { minorText, toMinor, type PayoutState } from '../../contract';
 import { badRequest, conflict, notFound } from '../errors';
-import { sql } from 'kysely';
 import type { DB, Row } from '../db';
 import { balanceOf, post } from './core';
 
@@ -113,41 +113,130 @@ export async function settlePayout(db: DB, settlement: Settlement): Promise<Row>
 /** The month of a time, 'YYYY-MM' (UTC). */
 export const monthOf = (at: number | string) => new Date(at).toISOString().slice(0, 7);
 
-/**
- * Charges this month's fee to every active shop of a category with a commission_monthly that was
- * not charged yet, each in its own transaction (500 a run); answers how many were charged.
- */
-export async function chargeMonthlyFees(db: DB, at: number): Promise<number> {
-  const month = monthOf(at);
-  const stamp = new Date(at).toISOString();
-  const key = (shopId: unknown) => `fee:${String(shopId)}:${month}`;
-  const due = await db
+/** How many shops one transaction of a month's fee pass charges at most. */
+export const FEE_BATCH = 100;
+
+/** How long one run of the fee pass goes on before it leaves the rest to the next run, in ms. */
+export const FEE_RUN_MS = 20_000;
+
+const feeKey = (shopId: number, month: string) => `fee:${shopId}:${month}`;
+
+/** The active shops of a category with a fee above 0, with their fee and its currency. */
+const dueShops = (db: DB) =>
+  db
     .selectFrom('shops')
     .innerJoin('categories', 'categories.id', 'shops.category_id')
     .select(['shops.id as shop_id', 'categories.commission_monthly as fee', 'categories.commission_currency as currency'])
     .where('shops.is_active', '=', 1)
-    .where('categories.commission_monthly', '>', 0)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('ledger_entries').select('id').where('event_key', '=', sql<string>`'fee:' || cast(shops.id as varchar(20)) || ${`:${month}`}`))),
-    )
-    .orderBy('shops.id')
-    .limit(500)
+    .where('categories.commission_monthly', '>', 0);
+
+/** Posts a shop's fee of a month, once (its event key): answers whether it was posted now. */
+async function chargeFee(db: DB, shop: Row, month: string, stamp: string): Promise<boolean> {
+  const shopId = Number(shop.shop_id);
+  const amount = toMinor(shop.fee);
+  // A fee too large to count in minor units (an admin's slip) is not charged: it would stop the pass.
+  if (amount <= 0 || !Number.isSafeInteger(amount)) return false;
+  const posted = await post(db, {
+    key: feeKey(shopId, month), kind: 'monthly_fee', currency: String(shop.currency || 'USD').toUpperCase(), shopId, at: stamp, memo: `Monthly fee ${month}`,
+    postings: [
+      { account: 'available', shopId, amount: -amount },
+      { account: 'commission', shopId, amount },
+    ],
+  });
+  return posted !== null;
+}
+
+/**
+ * Charges one shop this month's fee if it is due (active, in a category with a fee) and not charged
+ * yet, in the caller's transaction: a shop that joins, is switched on or moves to a category with a
+ * fee pays the month with the save that makes it due. Answers whether it was charged now.
+ */
+export async function chargeShopFee(db: DB, shopId: number, at: number): Promise<boolean> {
+  const shop = await dueShops(db).where('shops.id', '=', shopId).executeTakeFirst();
+  return shop ? chargeFee(db, shop, monthOf(at), new Date(at).toISOString()) : false;
+}
+
+/**
+ * Starts this month's pass again from the first shop, in the caller's transaction: a category whose
+ * fee rises from nothing makes its shops due behind the pass (charged already pay nothing twice).
+ */
+export async function restartFeePass(db: DB, at: number): Promise<void> {
+  const until = await lastShopId(db);
+  await db
+    .updateTable('fee_passes')
+    .set({ through_id: 0, until_id: until, done_at: null, updated_at: new Date(at).toISOString() })
+    .where('month', '=', monthOf(at))
     .execute();
-  let charged = 0;
-  for (const shop of due) {
-    const shopId = Number(shop.shop_id);
-    const amount = toMinor(shop.fee);
-    if (amount <= 0) continue;
-    const done = await db.transaction().execute((trx) =>
-      post(trx, {
-        key: key(shopId), kind: 'monthly_fee', currency: String(shop.currency || 'USD').toUpperCase(), shopId, at: stamp, memo: `Monthly fee ${month}`,
-        postings: [
-          { account: 'available', shopId, amount: -amount },
-          { account: 'commission', shopId, amount },
-        ],
-      }),
-    );
-    if (done) charged++;
+}
+
+const lastShopId = async (db: DB) =>
+  Number((await db.selectFrom('shops').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+
+export interface FeeRunOptions {
+  /** Shops a transaction charges at most (FEE_BATCH). */
+  batch?: number;
+  /** How long the run goes on before leaving the rest to the next run, in ms (FEE_RUN_MS); at least one batch is done. */
+  budgetMs?: number;
+  /** Asked between batches: true once the process is stopping. */
+  stopping?: () => boolean;
+}
+
+/**
+ * Each month's fees, charged by a pass through the shops that were there when the month's first run
+ * began (fee_passes: up to until_id), in id order, a batch per transaction; each batch's charges and
+ * the pass's new place (through_id) are written in one transaction, so a crash loses nothing and
+ * charges nothing twice, and processes running at once take the batches one after another (the
+ * pass's row is claimed first). A run goes on from where the last one stopped, the oldest month not
+ * done first, until its time is up; shops created since the pass began are charged by their own save
+ * (chargeShopFee). Answers how many fees it charged.
+ */
+export async function chargeMonthlyFees(db: DB, at: number, options: FeeRunOptions = {}): Promise<number> {
+  const { batch = FEE_BATCH, budgetMs = FEE_RUN_MS, stopping = () => false } = options;
+  const stamp = new Date(at).toISOString();
+  const month = monthOf(at);
+  const current = await db.selectFrom('fee_passes').select('id').where('month', '=', month).executeTakeFirst();
+  if (!current) {
+    const until = await lastShopId(db);
+    await db
+      .insertInto('fee_passes')
+      .values({ month, through_id: 0, until_id: until, done_at: null, updated_at: stamp })
+      .onConflict((oc) => oc.column('month').doNothing())
+      .execute();
   }
+  const started = performance.now();
+  let charged = 0;
+  for (;;) {
+    const open = await db.selectFrom('fee_passes').select('month').where('done_at', 'is', null).where('month', '<=', month)
+      .orderBy('month').executeTakeFirst();
+    if (!open) return charged;
+    charged += await db.transaction().execute((trx) => feeBatch(trx, String(open.month), stamp, batch));
+    if (stopping() || performance.now() - started >= budgetMs) return charged;
+    // Between two batches, the requests waiting for the database go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** One batch of a month's pass, in its transaction: answers how many fees it charged. */
+async function feeBatch(db: DB, month: string, stamp: string, batch: number): Promise<number> {
+  // Claimed first: another process's batch of the same month waits here for this one to end, then reads where it stopped.
+  const pass = await db
+    .updateTable('fee_passes')
+    .set({ updated_at: stamp })
+    .where('month', '=', month)
+    .where('done_at', 'is', null)
+    .returning(['through_id', 'until_id'])
+    .executeTakeFirst();
+  if (!pass) return 0;
+  const through = Number(pass.through_id);
+  const until = Number(pass.until_id);
+  const due = await dueShops(db).where('shops.id', '>', through).where('shops.id', '<=', until).orderBy('shops.id').limit(batch).execute();
+  let charged = 0;
+  for (const shop of due) if (await chargeFee(db, shop, month, stamp)) charged++;
+  const done = due.length < batch;
+  await db
+    .updateTable('fee_passes')
+    .set({ through_id: done ? until : Number(due[due.length - 1].shop_id), done_at: done ? stamp : null })
+    .where('month', '=', month)
+    .execute();
   return charged;
 }

@@ -53,6 +53,14 @@ export const LEDGER_TABLES: LedgerTable[] = [
     unique: [['order_id']],
   },
   {
+    // Each month's fee pass through the shops (payouts.ts): the shops up to until_id, walked in id
+    // order, charged up to through_id; done_at once walked.
+    name: 'fee_passes',
+    columns: { month: 'varchar(7)', through_id: 'integer', until_id: 'integer', done_at: 'varchar(32)', updated_at: 'varchar(32)' },
+    indexes: [],
+    unique: [['month']],
+  },
+  {
     name: 'refunds',
     columns: {
       order_id: 'integer', shop_id: 'integer', currency: 'varchar(8)', amount: 'bigint', commission: 'bigint', seller: 'bigint',

@@ -20,11 +20,13 @@ let shop: number;
 let products: number[];
 const SELLER = [1, 2];
 const clockAt = Date.parse('2026-03-10T12:00:00Z');
+/** The server's time: March 10th, but for the monthly fee's tests, which move it on. */
+let now = clockAt;
 
 const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
 
 beforeAll(async () => {
-  s = await startServer({ config: { payoutHoldDays: 0 }, clock: () => clockAt });
+  s = await startServer({ config: { payoutHoldDays: 0 }, clock: () => now });
   admin = await s.login(demo.admin.email, demo.admin.password);
   buyer = await s.login(demo.buyer.email, demo.buyer.password);
   seller = await s.userWith(SELLER);
@@ -243,23 +245,68 @@ describe('the audit log', () => {
 });
 
 describe('the monthly fee', () => {
-  it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available", async () => {
-    const made = await s.db
-      .insertInto('categories')
-      .values({ name: `Fee ${Date.now()}`, commission_currency: 'EUR', commission_flat_rate: 0, commission_monthly: 12.5, is_active: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  const feeCategory = async (fee: number, currency: string) =>
+    Number((await s.db.insertInto('categories').values({ name: `Fee ${fee} ${Date.now()}`, commission_currency: currency, commission_flat_rate: 0, commission_monthly: fee, is_active: 1 })
+      .returning('id').executeTakeFirstOrThrow()).id);
+  const feesOf = (shopId: number) =>
+    s.db.selectFrom('ledger_entries').select(['event_key', 'currency']).where('shop_id', '=', shopId).where('kind', '=', 'monthly_fee').orderBy('id').execute();
+  const sweep = (when: string) => hooks.sweep!({ db: s.db, at: Date.parse(when) });
+  /** Moves the server's time on; sessions opened before have ended by then, so the admin and the shop's owner sign in again. */
+  const moveTo = async (when: string, owner: { email: string }) => {
+    now = Date.parse(when);
+    admin = await s.login(demo.admin.email, demo.admin.password);
+    return s.login(owner.email, 'password123');
+  };
+  afterAll(async () => {
+    now = clockAt;
+    admin = await s.login(demo.admin.email, demo.admin.password);
+  });
+
+  it("charges each active shop of a category with a fee once a month, in the category's currency, as a debt when nothing is available; a shop pays the month it joins or is switched on in, with that save", async () => {
+    const category = await feeCategory(12.5, 'EUR');
     const owner = await s.userWith(SELLER);
-    const feeShop = Number((await s.post('/shop', { ...shopBody('Fee Shop'), category_id: Number(made.id) }, owner.token)).body.detail.id);
-    const fees = () => s.db.selectFrom('ledger_entries').select(['event_key', 'currency']).where('shop_id', '=', feeShop).where('kind', '=', 'monthly_fee').orderBy('id').execute();
-    const sweep = hooks.sweep!;
-    await sweep({ db: s.db, at: Date.parse('2026-04-01T00:00:30Z') });
-    await sweep({ db: s.db, at: Date.parse('2026-04-30T23:59:00Z') });
-    expect(await fees()).toEqual([{ event_key: `fee:${feeShop}:2026-04`, currency: 'EUR' }]);
-    await sweep({ db: s.db, at: Date.parse('2026-05-01T00:00:30Z') });
-    expect((await fees()).map((f) => f.event_key)).toEqual([`fee:${feeShop}:2026-04`, `fee:${feeShop}:2026-05`]);
-    const balance = (await s.post<unknown, Paginated<Balance>>('/balances', {}, owner.token)).body.HLL!.data;
-    expect(balance).toEqual([{ shop_id: feeShop, shop_name: 'Fee Shop', currency: 'EUR', pending: 0, available: 0, paid: 0, debt: 2500 }]);
+    const feeShop = Number((await s.post('/shop', { ...shopBody('Fee Shop'), category_id: category }, owner.token)).body.detail.id);
+    expect(await feesOf(feeShop)).toEqual([{ event_key: `fee:${feeShop}:2026-03`, currency: 'EUR' }]);
+    expect((await s.post('/shop/status', { id: feeShop, is_active: 0 }, admin)).body.status).toBe(true);
+    await sweep('2026-04-01T00:00:30Z');
+    expect(await feesOf(feeShop)).toHaveLength(1);
+    const token = await moveTo('2026-04-20T09:00:00Z', owner);
+    expect((await s.post('/shop/status', { id: feeShop, is_active: 1 }, admin)).body.status).toBe(true);
+    expect((await feesOf(feeShop)).map((f) => f.event_key)).toEqual([`fee:${feeShop}:2026-03`, `fee:${feeShop}:2026-04`]);
+    // Saved again the same month, switched off and on again: the month is paid once.
+    expect((await s.post('/shop', { ...shopBody('Fee Shop'), id: feeShop, category_id: category }, token)).body.status).toBe(true);
+    expect((await s.post('/shop/status', { id: feeShop, is_active: 0 }, admin)).body.status).toBe(true);
+    expect((await s.post('/shop/status', { id: feeShop, is_active: 1 }, admin)).body.status).toBe(true);
+    await sweep('2026-04-30T23:59:00Z');
+    expect(await feesOf(feeShop)).toHaveLength(2);
+    await sweep('2026-05-01T00:00:30Z');
+    expect((await feesOf(feeShop)).map((f) => f.event_key)).toEqual([2026 + '-03', '2026-04', '2026-05'].map((month) => `fee:${feeShop}:${month}`));
+    const balance = (await s.post<unknown, Paginated<Balance>>('/balances', {}, token)).body.HLL!.data;
+    expect(balance).toEqual([{ shop_id: feeShop, shop_name: 'Fee Shop', currency: 'EUR', pending: 0, available: 0, paid: 0, debt: 3750 }]);
+  });
+
+  it("a category's fee rising from nothing has its shops pay the month; a shop moved into a category with a fee pays with the move", async () => {
+    const seller = await s.userWith(SELLER);
+    const owner = { ...seller, token: await moveTo('2026-06-02T10:00:00Z', seller) };
+    const category = await feeCategory(0, 'USD');
+    const shopId = Number((await s.post('/shop', { ...shopBody('Free Shop'), category_id: category }, owner.token)).body.detail.id);
+    const other = await feeCategory(0, 'USD');
+    const mover = Number((await s.post('/shop', { ...shopBody('Moving Shop'), category_id: other }, owner.token)).body.detail.id);
+    await sweep('2026-06-02T10:01:00Z');
+    expect(await feesOf(shopId)).toEqual([]);
+    const save = (fee: number) =>
+      s.post('/category', { id: category, name: `Was free ${category}`, commission_currency: 'USD', commission_flat_rate: 0, commission_monthly: fee }, admin);
+    expect((await save(3)).body.status).toBe(true);
+    await sweep('2026-06-02T10:02:00Z');
+    expect(await feesOf(shopId)).toEqual([{ event_key: `fee:${shopId}:2026-06`, currency: 'USD' }]);
+    // A fee that changes but was already above nothing leaves the month's pass done.
+    expect((await save(4)).body.status).toBe(true);
+    expect((await s.db.selectFrom('fee_passes').select('done_at').where('month', '=', '2026-06').executeTakeFirstOrThrow()).done_at).not.toBeNull();
+    expect(await feesOf(mover)).toEqual([]);
+    expect((await s.post('/shop', { ...shopBody('Moving Shop'), id: mover, category_id: category }, owner.token)).body.status).toBe(true);
+    expect(await feesOf(mover)).toEqual([{ event_key: `fee:${mover}:2026-06`, currency: 'USD' }]);
+    expect((await s.post('/shop', { ...shopBody('Moving Shop'), id: mover, category_id: await feeCategory(9, 'GBP') }, owner.token)).body.status).toBe(true);
+    expect(await feesOf(mover)).toEqual([{ event_key: `fee:${mover}:2026-06`, currency: 'USD' }]);
   });
 });
 

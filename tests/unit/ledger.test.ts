@@ -6,13 +6,14 @@
  * order hooks hand to followOrder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrate, openDatabase, type DB, type Database, type Row } from '../../server/db';
 import { ApiError } from '../../server/errors';
 import { balanceOf, balancePage, checkEntry, post, shopBalances, type EntryInput } from '../../server/ledger/core';
 import {
   CANCELLED_REASON, commissionRates, deliveryFeeOf, earningFor, followOrder, isPaid, refund, release, releaseDue,
 } from '../../server/ledger/earnings';
-import { chargeMonthlyFees, createPayout, monthOf, settlePayout } from '../../server/ledger/payouts';
+import { chargeMonthlyFees, chargeShopFee, createPayout, monthOf, restartFeePass, settlePayout } from '../../server/ledger/payouts';
 import { commissionReport, ledgerPage, monthRange, statementCsv } from '../../server/ledger/reading';
 import { SELLER_ACCOUNTS } from '../../contract';
 
@@ -505,6 +506,108 @@ describe('monthly fees', () => {
     expect(await feesOf('2026-05')).toBe(await feesOf('2026-04'));
     expect((await fees(charged)).map((f) => f.event_key)).toEqual([`fee:${charged}:2026-04`, `fee:${charged}:2026-05`]);
     expect(await balanceOf(db, 'available', charged, 'EUR')).toBe(-2500);
+  });
+});
+
+describe("the month's fee pass", () => {
+  // A database of its own: the pass walks every shop, so only this test's shops are there.
+  let own: Database;
+  let fdb: DB;
+  beforeAll(async () => {
+    own = openDatabase({});
+    fdb = own.db;
+    await migrate(own);
+  });
+  afterAll(() => own.close());
+  const feeCategory = async (fee: number) =>
+    Number((await fdb.insertInto('categories').values({ name: `Fees ${fee} ${++serial}`, commission_currency: 'EUR', commission_flat_rate: 0, commission_monthly: fee, is_active: 1 })
+      .returning('id').executeTakeFirstOrThrow()).id);
+  const newShop = async (categoryId: number, active = 1) =>
+    Number((await fdb.insertInto('shops').values({ name: `Pass ${++serial}`, is_active: active, category_id: categoryId }).returning('id').executeTakeFirstOrThrow()).id);
+  const chargedIn = async (month: string) =>
+    (await fdb.selectFrom('ledger_entries').select('shop_id').where('memo', '=', `Monthly fee ${month}`).orderBy('shop_id').execute()).map((e) => Number(e.shop_id));
+  const pass = (month: string) => fdb.selectFrom('fee_passes').select(['through_id', 'until_id', 'done_at']).where('month', '=', month).executeTakeFirst();
+  const oneBatch = { batch: 2, budgetMs: 0 };
+  let fee: number;
+  let free: number;
+  let shops: number[];
+  let sleeping: number;
+
+  it('walks the shops a batch per run from where the last run stopped, each due shop charged once', async () => {
+    fee = await feeCategory(10);
+    free = await feeCategory(0);
+    shops = [await newShop(fee), await newShop(fee)];
+    sleeping = await newShop(fee, 0);
+    await newShop(free);
+    shops.push(await newShop(fee), await newShop(fee));
+    const june = Date.parse('2026-06-01T00:01:00Z');
+    expect(await chargeMonthlyFees(fdb, june, oneBatch)).toBe(2);
+    expect(await chargedIn('2026-06')).toEqual(shops.slice(0, 2));
+    expect(await pass('2026-06')).toMatchObject({ through_id: shops[1], done_at: null });
+    // The shop switched off and the free one are walked past: the next batch is the next two due.
+    expect(await chargeMonthlyFees(fdb, june + 60_000, oneBatch)).toBe(2);
+    expect(await chargedIn('2026-06')).toEqual(shops);
+    expect(await chargeMonthlyFees(fdb, june + 120_000, oneBatch)).toBe(0);
+    expect(await pass('2026-06')).toMatchObject({ through_id: shops[3], until_id: shops[3], done_at: new Date(june + 120_000).toISOString() });
+    expect(await chargeMonthlyFees(fdb, june + 180_000, oneBatch)).toBe(0);
+    expect(await chargedIn('2026-06')).toEqual(shops);
+    expect(await shopBalances(fdb, [shops[0]])).toMatchObject([{ currency: 'EUR', available: 0, debt: 1000 }]);
+  });
+
+  it('a run goes on batch after batch until the pass is done, when its time allows', async () => {
+    expect(await chargeMonthlyFees(fdb, Date.parse('2026-07-01T00:01:00Z'), { batch: 1 })).toBe(4);
+    expect(await chargedIn('2026-07')).toEqual(shops);
+    expect((await pass('2026-07'))?.done_at).not.toBeNull();
+  });
+
+  it("a batch is one transaction: one that fails charges none of its shops and the pass stays where it was", async () => {
+    const august = Date.parse('2026-08-01T00:01:00Z');
+    await sql`create temp trigger lost_disk before insert on ledger_entries when new.event_key = ${sql.lit(`fee:${shops[1]}:2026-08`)}
+      begin select raise(abort, 'the disk is gone'); end`.execute(fdb);
+    await expect(chargeMonthlyFees(fdb, august, oneBatch)).rejects.toThrow('the disk is gone');
+    expect(await chargedIn('2026-08')).toEqual([]);
+    expect(await pass('2026-08')).toMatchObject({ through_id: 0, done_at: null });
+    await sql`drop trigger lost_disk`.execute(fdb);
+    expect(await chargeMonthlyFees(fdb, august + 60_000, {})).toBe(4);
+    expect(await chargedIn('2026-08')).toEqual(shops);
+  });
+
+  it("finishes an earlier month's pass first; shops made after a pass began are their saves' to charge", async () => {
+    const september = Date.parse('2026-09-01T00:01:00Z');
+    expect(await chargeMonthlyFees(fdb, september, { batch: 1, budgetMs: 0 })).toBe(1);
+    const late = await newShop(fee);
+    const october = Date.parse('2026-10-01T00:01:00Z');
+    expect(await chargeMonthlyFees(fdb, october, {})).toBe(3 + 5);
+    expect(await chargedIn('2026-09')).toEqual(shops);
+    expect(await chargedIn('2026-10')).toEqual([...shops, late]);
+    // The late shop's September, as its save would have charged it then (and only once).
+    expect(await chargeShopFee(fdb, late, september + DAY)).toBe(true);
+    expect(await chargeShopFee(fdb, late, september + 2 * DAY)).toBe(false);
+    expect(await chargedIn('2026-09')).toEqual([...shops, late]);
+    expect(await chargeShopFee(fdb, sleeping, october)).toBe(false);
+    expect(await chargeShopFee(fdb, await newShop(free), october)).toBe(false);
+  });
+
+  it('starting the month again charges the shops that became due behind the pass, and nobody twice', async () => {
+    const november = Date.parse('2026-11-01T00:01:00Z');
+    const cheap = await feeCategory(0);
+    const behind = await newShop(cheap);
+    expect(await chargeMonthlyFees(fdb, november, {})).toBe(5);
+    await fdb.updateTable('categories').set({ commission_monthly: 2.5 }).where('id', '=', cheap).execute();
+    expect(await chargeMonthlyFees(fdb, november + 60_000, {})).toBe(0);
+    await restartFeePass(fdb, november + 120_000);
+    expect(await pass('2026-11')).toMatchObject({ through_id: 0, done_at: null });
+    expect(await chargeMonthlyFees(fdb, november + 180_000, {})).toBe(1);
+    expect((await chargedIn('2026-11')).filter((id) => id === behind)).toEqual([behind]);
+    expect(await balanceOf(fdb, 'available', behind, 'EUR')).toBe(-250);
+  });
+
+  it('a fee too large to be counted in minor units is not charged and holds nobody up', async () => {
+    const december = Date.parse('2026-12-01T00:01:00Z');
+    const huge = await newShop(await feeCategory(1e17));
+    expect(await chargeMonthlyFees(fdb, december, { batch: 1 })).toBe(6);
+    expect(await chargedIn('2026-12')).not.toContain(huge);
+    expect((await pass('2026-12'))?.done_at).not.toBeNull();
   });
 });
 
