@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql, type Compilable } from 'kysely';
+import { chargeMonthlyFees } from '../server/ledger/payouts';
 import { registry } from '../server/registry';
 import { rarePieces } from '../server/trigrams';
 import { benchDatabase, databaseSize, hammer, loadAverage, seedOnce, startBare, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
@@ -46,6 +47,12 @@ const seedSeconds = await seedOnce(bench, ROWS, seller, other);
 const size = await databaseSize(bench);
 const sizeText = `${(size / 2 ** 20).toFixed(0)} MB (${(size / 2 ** 20 / (ROWS / 1e6)).toFixed(0)} MB per million rows of each table)`;
 console.log(`Database: ${sizeText}`);
+
+// This month's fees charged before anything is measured, as in a marketplace past its month's first
+// hours: the figures are the pages' and searches', not the fee pass's (npm run bench:ledger measures it).
+const feesFrom = performance.now();
+const fees = await chargeMonthlyFees(db, Date.now(), { budgetMs: Infinity });
+if (fees) console.log(`This month's fee charged to ${fees.toLocaleString('en')} shops in ${((performance.now() - feesFrom) / 1000).toFixed(1)} s`);
 
 let servers = await startServers(bench.env, PROCESSES, WORKERS);
 let pids = servers.map((s) => s.child.pid!);

@@ -54,50 +54,63 @@ export function checkEntry(entry: EntryInput): PostingInput[] {
  * Posts an entry in the caller's transaction: the entry, its postings, and the balances they move.
  * Answers the entry's id, or null when nothing moves or the event was already posted.
  */
-export async function post(db: DB, entry: EntryInput): Promise<number | null> {
-  const lines = checkEntry(entry);
-  if (!lines.length) return null;
+export const post = async (db: DB, entry: EntryInput): Promise<number | null> => (await postAll(db, [entry]))[0];
+
+/**
+ * Posts entries in the caller's transaction, in three statements whatever their number: the entries,
+ * their postings, and the balances they move. Answers each entry's id, or null when nothing moves or
+ * its event was already posted (an event named twice in the call posts once, the first time).
+ */
+export async function postAll(db: DB, entries: readonly EntryInput[]): Promise<(number | null)[]> {
+  const answers: (number | null)[] = entries.map(() => null);
+  const keys = new Set<string>();
+  const moving = entries
+    .map((entry, at) => ({ entry, at, lines: checkEntry(entry) }))
+    .filter(({ entry, lines }) => lines.length > 0 && !keys.has(entry.key) && Boolean(keys.add(entry.key)));
+  if (!moving.length) return answers;
   const made = await db
     .insertInto('ledger_entries')
-    .values({
+    .values(moving.map(({ entry }) => ({
       kind: entry.kind, event_key: entry.key, shop_id: entry.shopId, order_id: entry.orderId ?? null, currency: entry.currency,
       memo: entry.memo ?? null, created_by: entry.by ?? null, created_at: entry.at,
-    })
+    })))
     .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!made) return null;
-  const entryId = Number(made.id);
+    .returning(['id', 'event_key'])
+    .execute();
+  const idOf = new Map(made.map((row) => [String(row.event_key), Number(row.id)]));
+  const posted = moving.filter(({ entry }) => idOf.has(entry.key)).map((p) => ({ ...p, id: idOf.get(p.entry.key)! }));
+  if (!posted.length) return answers;
   await db
     .insertInto('ledger_postings')
-    .values(
-      lines.map((p) => ({
-        entry_id: entryId, account: p.account, shop_id: p.shopId, order_id: entry.orderId ?? null, currency: entry.currency,
+    .values(posted.flatMap(({ entry, lines: postings, id }) =>
+      postings.map((p) => ({
+        entry_id: id, account: p.account, shop_id: p.shopId, order_id: entry.orderId ?? null, currency: entry.currency,
         amount: p.amount, kind: entry.kind, created_at: entry.at,
-      })),
-    )
+      }))))
     .execute();
-  // Totals move in one order (account, holder), so concurrent entries lock their rows in the same order.
-  const totals = new Map<string, { account: Account; holder: number; amount: number }>();
-  for (const p of lines) {
-    const holder = holderOf(p);
-    const key = `${p.account}\u0000${String(holder).padStart(12, '0')}`;
-    const kept = totals.get(key) ?? { account: p.account, holder, amount: 0 };
-    kept.amount += p.amount;
-    totals.set(key, kept);
+  // Totals move in one order (account, holder, currency), so concurrent entries lock their rows in the same order.
+  const totals = new Map<string, { account: Account; holder: number; currency: string; amount: number }>();
+  for (const { entry, lines: postings } of posted) {
+    for (const p of postings) {
+      const holder = holderOf(p);
+      const key = `${p.account}\u0000${String(holder).padStart(12, '0')}\u0000${entry.currency}`;
+      const kept = totals.get(key) ?? { account: p.account, holder, currency: entry.currency, amount: 0 };
+      kept.amount += p.amount;
+      totals.set(key, kept);
+    }
   }
-  for (const key of [...totals.keys()].sort()) {
-    const { account, holder, amount } = totals.get(key)!;
-    if (amount === 0) continue;
+  const moved = [...totals.keys()].sort().map((key) => totals.get(key)!).filter((t) => t.amount !== 0);
+  if (moved.length) {
     await db
       .insertInto('ledger_balances')
-      .values({ account, shop_id: holder, currency: entry.currency, amount })
+      .values(moved.map(({ account, holder, currency, amount }) => ({ account, shop_id: holder, currency, amount })))
       .onConflict((oc) =>
         oc.columns(['account', 'shop_id', 'currency']).doUpdateSet({ amount: sql`${sql.ref('ledger_balances.amount')} + excluded.amount` }),
       )
       .execute();
   }
-  return entryId;
+  for (const { at, id } of posted) answers[at] = id;
+  return answers;
 }
 
 /**

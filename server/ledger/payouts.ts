@@ -12,7 +12,7 @@
 import { minorText, toMinor, type PayoutState } from '../../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import type { DB, Row } from '../db';
-import { balanceOf, post } from './core';
+import { balanceOf, post, postAll, type EntryInput } from './core';
 
 const PAYPAL = 'paypal';
 const BANK = 'bank';
@@ -114,7 +114,7 @@ export async function settlePayout(db: DB, settlement: Settlement): Promise<Row>
 export const monthOf = (at: number | string) => new Date(at).toISOString().slice(0, 7);
 
 /** How many shops one transaction of a month's fee pass charges at most. */
-export const FEE_BATCH = 100;
+export const FEE_BATCH = 50;
 
 /** How long one run of the fee pass goes on before it leaves the rest to the next run, in ms. */
 export const FEE_RUN_MS = 20_000;
@@ -130,20 +130,19 @@ const dueShops = (db: DB) =>
     .where('shops.is_active', '=', 1)
     .where('categories.commission_monthly', '>', 0);
 
-/** Posts a shop's fee of a month, once (its event key): answers whether it was posted now. */
-async function chargeFee(db: DB, shop: Row, month: string, stamp: string): Promise<boolean> {
+/** A shop's fee of a month as a ledger entry (its event key makes it once), or none when it cannot be charged. */
+function feeEntry(shop: Row, month: string, stamp: string): EntryInput | undefined {
   const shopId = Number(shop.shop_id);
   const amount = toMinor(shop.fee);
   // A fee too large to count in minor units (an admin's slip) is not charged: it would stop the pass.
-  if (amount <= 0 || !Number.isSafeInteger(amount)) return false;
-  const posted = await post(db, {
+  if (amount <= 0 || !Number.isSafeInteger(amount)) return undefined;
+  return {
     key: feeKey(shopId, month), kind: 'monthly_fee', currency: String(shop.currency || 'USD').toUpperCase(), shopId, at: stamp, memo: `Monthly fee ${month}`,
     postings: [
       { account: 'available', shopId, amount: -amount },
       { account: 'commission', shopId, amount },
     ],
-  });
-  return posted !== null;
+  };
 }
 
 /**
@@ -153,7 +152,8 @@ async function chargeFee(db: DB, shop: Row, month: string, stamp: string): Promi
  */
 export async function chargeShopFee(db: DB, shopId: number, at: number): Promise<boolean> {
   const shop = await dueShops(db).where('shops.id', '=', shopId).executeTakeFirst();
-  return shop ? chargeFee(db, shop, monthOf(at), new Date(at).toISOString()) : false;
+  const entry = shop && feeEntry(shop, monthOf(at), new Date(at).toISOString());
+  return entry ? (await post(db, entry)) !== null : false;
 }
 
 /**
@@ -183,12 +183,12 @@ export interface FeeRunOptions {
 
 /**
  * Each month's fees, charged by a pass through the shops that were there when the month's first run
- * began (fee_passes: up to until_id), in id order, a batch per transaction; each batch's charges and
- * the pass's new place (through_id) are written in one transaction, so a crash loses nothing and
- * charges nothing twice, and processes running at once take the batches one after another (the
- * pass's row is claimed first). A run goes on from where the last one stopped, the oldest month not
- * done first, until its time is up; shops created since the pass began are charged by their own save
- * (chargeShopFee). Answers how many fees it charged.
+ * began (fee_passes: up to until_id), in id order, a batch per transaction: each batch's entries (in
+ * three statements) and the pass's new place (through_id) are written together, so a crash loses
+ * nothing and charges nothing twice, and processes running at once take the batches one after another
+ * (the pass's row is claimed first). A run goes on from where the last one stopped, the oldest month
+ * not done first, until its time is up; shops created since the pass began are charged by their own
+ * save (chargeShopFee). Answers how many fees it charged.
  */
 export async function chargeMonthlyFees(db: DB, at: number, options: FeeRunOptions = {}): Promise<number> {
   const { batch = FEE_BATCH, budgetMs = FEE_RUN_MS, stopping = () => false } = options;
@@ -230,8 +230,8 @@ async function feeBatch(db: DB, month: string, stamp: string, batch: number): Pr
   const through = Number(pass.through_id);
   const until = Number(pass.until_id);
   const due = await dueShops(db).where('shops.id', '>', through).where('shops.id', '<=', until).orderBy('shops.id').limit(batch).execute();
-  let charged = 0;
-  for (const shop of due) if (await chargeFee(db, shop, month, stamp)) charged++;
+  const entries = due.map((shop) => feeEntry(shop, month, stamp)).filter((entry) => entry !== undefined);
+  const charged = (await postAll(db, entries)).filter((id) => id !== null).length;
   const done = due.length < batch;
   await db
     .updateTable('fee_passes')

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type DB, type Database, type Row } from '../../server/db';
 import { ApiError } from '../../server/errors';
-import { balanceOf, balancePage, checkEntry, post, shopBalances, type EntryInput } from '../../server/ledger/core';
+import { balanceOf, balancePage, checkEntry, post, postAll, shopBalances, type EntryInput } from '../../server/ledger/core';
 import {
   CANCELLED_REASON, commissionRates, deliveryFeeOf, earningFor, followOrder, isPaid, refund, release, releaseDue,
 } from '../../server/ledger/earnings';
@@ -143,6 +143,52 @@ describe('an entry', () => {
       { account: 'paid', shopId: s, amount: 7 }, { account: 'paid', shopId: s, amount: -7 },
     ], { shopId: s }));
     expect(await db.selectFrom('ledger_balances').select('account').where('shop_id', '=', s).where('account', '=', 'paid').execute()).toEqual([]);
+  });
+});
+
+describe('entries posted together', () => {
+  it('post in one call as each would alone: ids in order, once per event key, the totals of all of them, currencies apart', async () => {
+    const [a, b] = [await shop(), await shop()];
+    const earlier = entry([{ account: 'pending', shopId: a, amount: 7 }, { account: 'commission', shopId: a, amount: -7 }], { shopId: a });
+    expect(await post(db, earlier)).toEqual(expect.any(Number));
+    const commission = { USD: await marketplace('commission'), EUR: await marketplace('commission', 'EUR') };
+    const fee = (shopId: number, amount: number, over: Partial<EntryInput> = {}) =>
+      entry([{ account: 'available', shopId, amount: -amount }, { account: 'commission', shopId, amount }], { shopId, kind: 'monthly_fee', ...over });
+    const first = fee(a, 100);
+    const batch = [
+      first,
+      fee(b, 250),
+      earlier, // posted before: nothing
+      fee(a, 30, { currency: 'EUR' }),
+      { ...first, postings: [{ account: 'available' as const, shopId: a, amount: -999 }, { account: 'commission' as const, shopId: a, amount: 999 }] }, // its key again: nothing
+      fee(b, 0), // nothing moves
+    ];
+    const ids = await postAll(db, batch);
+    expect(ids.map((id) => (id === null ? null : 'id'))).toEqual(['id', 'id', null, 'id', null, null]);
+    expect(ids[1]!).toBeGreaterThan(ids[0]!);
+    expect(ids[3]!).toBeGreaterThan(ids[1]!);
+    const entries = await db.selectFrom('ledger_entries').select(['id', 'event_key', 'shop_id', 'currency']).where('id', 'in', ids.filter((id) => id !== null)).orderBy('id').execute();
+    expect(entries.map((e) => [e.event_key, e.shop_id, e.currency])).toEqual([[batch[0].key, a, 'USD'], [batch[1].key, b, 'USD'], [batch[3].key, a, 'EUR']]);
+    const postings = await db.selectFrom('ledger_postings').select(['entry_id', 'account', 'amount']).where('entry_id', 'in', ids.filter((id) => id !== null)).orderBy('id').execute();
+    expect(postings.map((p) => [p.entry_id, p.account, Number(p.amount)])).toEqual([
+      [ids[0], 'available', -100], [ids[0], 'commission', 100], [ids[1], 'available', -250], [ids[1], 'commission', 250], [ids[3], 'available', -30], [ids[3], 'commission', 30],
+    ]);
+    expect(await kept('available', a)).toBe(-100);
+    expect(await kept('available', a, 'EUR')).toBe(-30);
+    expect(await kept('available', b)).toBe(-250);
+    expect(await marketplace('commission')).toBe(commission.USD + 350);
+    expect(await marketplace('commission', 'EUR')).toBe(commission.EUR + 30);
+    expect(await postAll(db, [])).toEqual([]);
+    expect(await postAll(db, [first, fee(b, 0)])).toEqual([null, null]);
+  });
+
+  it('one entry that does not balance posts none of them', async () => {
+    const s = await shop();
+    const good = entry([{ account: 'pending', shopId: s, amount: 5 }, { account: 'commission', shopId: s, amount: -5 }], { shopId: s });
+    const bad = entry([{ account: 'pending', shopId: s, amount: 5 }], { shopId: s });
+    await expect(postAll(db, [good, bad])).rejects.toThrow(/does not balance/);
+    expect(await db.selectFrom('ledger_entries').select('id').where('event_key', '=', good.key).execute()).toEqual([]);
+    expect(await kept('pending', s)).toBe(0);
   });
 });
 
