@@ -146,6 +146,10 @@ test('French: the switch is remembered and no English string is left on any scre
 
   // An editing panel: an existing record, saved (the server's answer shown in French), then a new one.
   await openScreen(page, () => sidebar.getByRole('menuitem', { name: fr.menu.shops, exact: true }).click());
+  // Any answer of the API ends openScreen's wait (a poll too), and the last screen stays up while the next one's code
+  // loads: the row opened must be a shop's, so the shops' title is waited for.
+  await expect(page).toHaveURL(/\/shops$/);
+  await expect(page.getByRole('banner')).toContainText(fr.menu.shops);
   await openScreen(page, () => page.getByRole('button', { name: /^Ouvrir l'enregistrement / }).first().click());
   await expect(page.getByRole('tab', { name: fr.management.tab_control })).toBeVisible();
   await expectFrench(page, 'shops-edit');
