@@ -55,7 +55,10 @@ export interface EntityHooks {
   findExisting?(ctx: HookContext, body: Row): Promise<Row | undefined>;
   /** Checks and shapes the values of a save or status call before they are written. */
   beforeWrite?(ctx: HookContext, values: Row, before: Row | undefined, body: Row): Row | Promise<Row>;
-  /** Writes related rows after a save or a status call, in the same transaction (a category's subcategory). */
+  /**
+   * Writes related rows after a save or a status call, in the same transaction (a category's
+   * subcategory); `body` is the save's payload, or the status call's status fields.
+   */
   afterWrite?(ctx: HookContext, row: Row, body: Row): Promise<void>;
   /**
    * Work on the entity's records that is due by a time (an unpaid order's hold ending), run every

@@ -244,7 +244,8 @@ export async function entityServices({ db, config, registry, clock = Date.now }:
         const ctx: HookContext = { db: trx, entity, caller, scope, config, clock };
         const shaped = (await hooks.beforeWrite?.(ctx, values, before, body)) ?? values;
         const row = await updateRow(trx, entity, id, shaped);
-        await hooks.afterWrite?.(ctx, row, body);
+        // The hook sees the status fields only: a status call changes nothing else (a category's subcategory).
+        await hooks.afterWrite?.(ctx, row, values);
         await audit(trx, { caller, action: 'status', entity: entity.name, recordId: id, before, after: row });
         return answer(trx, entity, row, `${title} status updated successfully`);
       });

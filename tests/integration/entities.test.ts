@@ -67,6 +67,10 @@ describe('categories and brands', () => {
     const toys = page.body.HLL.data.find((c: { id: number }) => c.id === id);
     expect(toys.subcategories).toEqual([{ id: expect.any(Number), name: 'Dolls', serial: null }, { id: expect.any(Number), name: 'Kites', serial: 'TOY-2' }]);
     expect(page.body.HLL.data.filter((c: { name: string }) => c.name.toLowerCase() === 'toys')).toHaveLength(1);
+    // A status call changes its status fields and nothing else: no subcategory comes with it.
+    expect((await s.post('/category/status', { id, is_active: 1, subcategory_name: 'Yo-yos' }, admin)).body.status).toBe(true);
+    const after = (await s.post('/categories', { page: 1 }, seller)).body.HLL.data.find((c: { id: number }) => c.id === id);
+    expect(after.subcategories.map((sub: { name: string }) => sub.name)).toEqual(['Dolls', 'Kites']);
   });
 
   it('keeps commissions for admins', async () => {
