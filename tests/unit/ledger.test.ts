@@ -483,6 +483,7 @@ describe('payouts', () => {
     expect(row).toMatchObject({ shop_id: s, currency: 'USD', amount: 5000, state: 'pending', method: 'bank', reference: null, created_by: 2, created_at: at(), updated_at: at() });
     expect(JSON.parse(String(row.destination))).toEqual({ account_name: 'Pat', account_number: '999', bank_name: 'B', bank_country: 'UK', swift_code: 'SW', sort_code: '01' });
     expect(await shopBalances(db, [s])).toMatchObject([{ available: 0, paid: 5000 }]);
+    expect(await db.selectFrom('ledger_entries').select(['kind', 'shop_id', 'currency']).where('event_key', '=', `payout:${made.id}`).execute()).toEqual([{ kind: 'payout', shop_id: s, currency: 'USD' }]);
     expect(await failure(() => createPayout(db, { shopId: s, currency: 'USD', by: 2, at: at() }))).toEqual({ status: 400, message: 'Payee has nothing available to pay out in USD' });
 
     const settled = await settlePayout(db, { id: made.id, state: 'paid', reference: 'T-1', by: 3, at: at(T + 1) });
@@ -646,6 +647,14 @@ describe("the month's fee pass", () => {
     expect(await chargeMonthlyFees(fdb, november + 180_000, {})).toBe(1);
     expect((await chargedIn('2026-11')).filter((id) => id === behind)).toEqual([behind]);
     expect(await balanceOf(fdb, 'available', behind, 'EUR')).toBe(-250);
+  });
+
+  it('two runs at once charge each shop once: the one that finds the pass done meanwhile stops', async () => {
+    const january = Date.parse('2027-01-01T00:01:00Z');
+    const due = await chargedIn('2026-11');
+    const runs = await Promise.all([chargeMonthlyFees(fdb, january, {}), chargeMonthlyFees(fdb, january + 1, {})]);
+    expect(runs.sort((a, b) => a - b)).toEqual([0, due.length]);
+    expect(await chargedIn('2027-01')).toEqual(due);
   });
 
   it('a fee too large to be counted in minor units is not charged and holds nobody up', async () => {
