@@ -17,12 +17,18 @@ import { chargeMonthlyFees, chargeShopFee, createPayout, monthOf, restartFeePass
 import { commissionReport, ledgerPage, monthRange, statementCsv } from '../../server/ledger/reading';
 import { SELLER_ACCOUNTS } from '../../contract';
 
+/** A new SQLite database in memory, migrated. */
+async function migrated(): Promise<Database> {
+  const opened = openDatabase({});
+  await migrate(opened);
+  return opened;
+}
+
 let database: Database;
 let db: DB;
 beforeAll(async () => {
-  database = openDatabase({});
+  database = await migrated();
   db = database.db;
-  await migrate(database);
 });
 afterAll(() => database.close());
 
@@ -561,9 +567,8 @@ describe("the month's fee pass", () => {
   let own: Database;
   let fdb: DB;
   beforeAll(async () => {
-    own = openDatabase({});
+    own = await migrated();
     fdb = own.db;
-    await migrate(own);
   });
   afterAll(() => own.close());
   const feeCategory = async (fee: number) =>
