@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
@@ -14,9 +14,13 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 void Promise.all([loadConfig(), preloadLocale()]).then(async ([config]) => {
   const rest = config.dataDialect === 'simple-rest' ? (await import('../dataProvider/rest')).createRestDataProvider : undefined;
   const router = createBrowserRouter([{ path: '*', element: <App config={config} restDataProvider={rest} /> }]);
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+  // Drawn as a transition: React then works in slices between which the browser can answer a tap
+  // (a phone took a second drawing the signed-in layout in one piece).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   );
 });

@@ -4,13 +4,13 @@
  * in a date range below, loaded in their own chunk. Numbers come from the server's aggregate
  * endpoint, or the spec's search-dive way from a contract-only server (src/dashboard/stats.ts).
  */
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardActionArea, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useAuthProvider, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
-import { formatMoney, hasRate, roleOf } from '../../contract';
-import { moneyTotal, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
+import { formatMoney, hasRate, roleOf, type Rate } from '../../contract';
+import { moneyTotal, type DashboardStats, type DashboardViewer, type MoneyCard } from '../../contract/dashboard';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { canAccessToken } from '../../authProvider/access';
 import { useDisplayCurrency, useRates } from '../currency';
@@ -52,24 +52,19 @@ function Row({ children }: { children: ReactNode }) {
   );
 }
 
-export default function DashboardPage() {
+/**
+ * The cards, drawn again only when their numbers, the viewer or the rates change: not when the
+ * charts arrive in their own render below them.
+ */
+const Cards = memo(function Cards({ stats, viewer, target, symbol, rates }: {
+  stats: DashboardStats;
+  viewer: DashboardViewer | undefined;
+  target: string;
+  symbol: string | null | undefined;
+  rates: Rate[];
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<MarketplaceDataProvider>();
-  const { identity } = useGetIdentity();
-  const rates = useRates();
-  const [display] = useDisplayCurrency();
-  const authProvider = useAuthProvider();
-  const [range, setRange] = useState<Range>(lastDays);
-  const viewer = identity as (DashboardViewer & { fullName?: string }) | undefined;
-
-  const { data, error, isPending } = useQuery({
-    ...statsQuery(dataProvider.call as Post, () => authProvider!.getIdentity!() as Promise<DashboardViewer>, range),
-    placeholderData: (previous) => previous,
-  });
-
-  const target = hasRate(rates, display) ? display : 'USD';
-  const symbol = rates.find((r) => r.code.toLowerCase() === target.toLowerCase())?.currency_symbol;
   const money = (card: MoneyCard) => {
     const { total, unconverted } = moneyTotal(card.totals, target, rates);
     return (
@@ -86,6 +81,68 @@ export default function DashboardPage() {
   const role = roleOf(viewer?.abilities);
   const admin = role === 'admin';
   const link = (token: string, path: string) => (viewer && canAccessToken(viewer, token) ? path : undefined);
+  return (
+    <>
+      <Row>
+        <StatCard label={translate('dashboard.shops')} to={admin ? link('shops', '/shops') : link('my-shops', '/my-shops')}>
+          {stats.shops}
+        </StatCard>
+        <StatCard label={translate('dashboard.products')} to={admin ? link('products', '/products') : link('my-products', '/my-products')}>
+          {stats.products}
+        </StatCard>
+        {stats.orders && (
+          <StatCard label={translate('dashboard.orders')} to={admin ? link('orders', '/orders') : role === 'buyer' ? link('my-purchases', '/my-purchases') : link('my-orders', '/my-orders')}>
+            {money(stats.orders)}
+          </StatCard>
+        )}
+      </Row>
+      {stats.money && (
+        <Row>
+          <StatCard label={translate('dashboard.commissions')} to={link('subscriptions', '/subscriptions')}>
+            {money(stats.money.commission)}
+          </StatCard>
+          <StatCard label={translate('dashboard.premier')} to={link('subscriptions', '/subscriptions')}>
+            {money(stats.money.premier)}
+          </StatCard>
+          <StatCard label={translate('dashboard.adverts')} to={link('subscriptions', '/subscriptions')}>
+            {money(stats.money.advert)}
+          </StatCard>
+        </Row>
+      )}
+      {stats.people && (
+        <Row>
+          <StatCard label={translate('dashboard.admins')} to={link('users', '/users')}>
+            {stats.people.admins}
+          </StatCard>
+          <StatCard label={translate('dashboard.sellers')} to={link('users', '/users')}>
+            {stats.people.sellers}
+          </StatCard>
+          <StatCard label={translate('dashboard.buyers')} to={link('users', '/users')}>
+            {stats.people.buyers}
+          </StatCard>
+        </Row>
+      )}
+    </>
+  );
+});
+
+export default function DashboardPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<MarketplaceDataProvider>();
+  const { identity } = useGetIdentity();
+  const rates = useRates();
+  const [display] = useDisplayCurrency();
+  const authProvider = useAuthProvider();
+  const [range, setRange] = useState<Range>(lastDays);
+  const viewer = identity as (DashboardViewer & { fullName?: string }) | undefined;
+
+  const { data, error, isPending } = useQuery({
+    ...statsQuery(dataProvider.call as Post, () => authProvider!.getIdentity!() as Promise<DashboardViewer>, range),
+    placeholderData: (previous) => previous,
+  });
+
+  const target = hasRate(rates, display) ? display : 'USD';
+  const symbol = rates.find((r) => r.code.toLowerCase() === target.toLowerCase())?.currency_symbol;
   const stats = data?.stats;
   // The cards show first; the charts (the heavier drawing) follow in a render of their own.
   const charts = useDeferredValue(stats?.charts);
@@ -106,45 +163,7 @@ export default function DashboardPage() {
         <CircularProgress aria-label={translate('dashboard.loading')} />
       ) : (
         <Stack spacing={2}>
-          <Row>
-            <StatCard label={translate('dashboard.shops')} to={admin ? link('shops', '/shops') : link('my-shops', '/my-shops')}>
-              {stats.shops}
-            </StatCard>
-            <StatCard label={translate('dashboard.products')} to={admin ? link('products', '/products') : link('my-products', '/my-products')}>
-              {stats.products}
-            </StatCard>
-            {stats.orders && (
-              <StatCard label={translate('dashboard.orders')} to={admin ? link('orders', '/orders') : role === 'buyer' ? link('my-purchases', '/my-purchases') : link('my-orders', '/my-orders')}>
-                {money(stats.orders)}
-              </StatCard>
-            )}
-          </Row>
-          {stats.money && (
-            <Row>
-              <StatCard label={translate('dashboard.commissions')} to={link('subscriptions', '/subscriptions')}>
-                {money(stats.money.commission)}
-              </StatCard>
-              <StatCard label={translate('dashboard.premier')} to={link('subscriptions', '/subscriptions')}>
-                {money(stats.money.premier)}
-              </StatCard>
-              <StatCard label={translate('dashboard.adverts')} to={link('subscriptions', '/subscriptions')}>
-                {money(stats.money.advert)}
-              </StatCard>
-            </Row>
-          )}
-          {stats.people && (
-            <Row>
-              <StatCard label={translate('dashboard.admins')} to={link('users', '/users')}>
-                {stats.people.admins}
-              </StatCard>
-              <StatCard label={translate('dashboard.sellers')} to={link('users', '/users')}>
-                {stats.people.sellers}
-              </StatCard>
-              <StatCard label={translate('dashboard.buyers')} to={link('users', '/users')}>
-                {stats.people.buyers}
-              </StatCard>
-            </Row>
-          )}
+          <Cards stats={stats} viewer={viewer} target={target} symbol={symbol} rates={rates} />
           {stats.charts && (
             <Card variant="outlined">
               <CardContent>

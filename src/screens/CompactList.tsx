@@ -3,9 +3,9 @@
  * react-admin's SimpleList, each row on two lines with a right-hand side, made of the screen's own
  * columns and cells (its declared `compact` lines, or lines derived from its columns).
  */
-import { Fragment } from 'react';
+import { Fragment, memo, useCallback, useMemo } from 'react';
 import { Typography } from '@mui/material';
-import { SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListContextProvider, SimpleList, useListContext, useTranslate, type ListControllerResult, type RaRecord } from 'react-admin';
 import type { Column, ListScreen } from './types';
 import { Cell, cellText } from './cells';
 
@@ -49,28 +49,54 @@ function Line({ record, columns, name }: { record: RaRecord; columns: readonly C
   );
 }
 
-export function CompactList({ screen, name, open, selectedId }: {
+/** The right-hand side in the secondary text's colour, not react-admin's half-transparent one (too faint to read). */
+const LIST_SX = { bgcolor: 'background.paper', borderRadius: 1, '& .RaSimpleList-tertiary': { opacity: 1, color: 'text.secondary', ml: 1 } };
+
+interface CompactListProps {
   screen: ListScreen;
   name: string;
   open: (record: RaRecord) => void;
   selectedId?: string;
-}) {
-  const translate = useTranslate();
-  const lines = compactLines(screen);
-  const line = (columns: readonly Column[]) => (columns.length ? (record: RaRecord) => <Line record={record} columns={columns} name={name} /> : undefined);
-  return (
-    <SimpleList
-      primaryText={line(lines.primary)}
-      secondaryText={line(lines.secondary)}
-      tertiaryText={line(lines.tertiary)}
-      rowClick={(_id, _resource, record) => {
-        open(record);
-        return false;
-      }}
-      rowSx={(record) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {})}
-      empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
-      // The right-hand side in the secondary text's colour, not react-admin's half-transparent one (too faint to read).
-      sx={{ bgcolor: 'background.paper', borderRadius: 1, '& .RaSimpleList-tertiary': { opacity: 1, color: 'text.secondary', ml: 1 } }}
-    />
-  );
 }
+
+/**
+ * The rows draw again only when what they show changed: react-admin's SimpleList, unlike its table,
+ * draws every row whenever the list's state changes, and a list whose first page was fetched ahead
+ * asks for it again as it opens (same rows, but the list is "fetching" and then not). On a phone
+ * that second drawing of fifteen rows was one of the longest tasks of opening a list.
+ */
+export function CompactList(props: CompactListProps) {
+  const { data, total, isPending, isPaused, isPlaceholderData, error, resource } = useListContext();
+  const shown = useMemo(
+    () => ({ data, total, isPending, isPaused, isPlaceholderData, error, resource }) as ListControllerResult,
+    [data, total, isPending, isPaused, isPlaceholderData, error, resource],
+  );
+  return <CompactRows {...props} shown={shown} />;
+}
+
+const CompactRows = memo(function CompactRows({ screen, name, open, selectedId, shown }: CompactListProps & { shown: ListControllerResult }) {
+  const translate = useTranslate();
+  const text = useMemo(() => {
+    const lines = compactLines(screen);
+    const line = (columns: readonly Column[]) => (columns.length ? (record: RaRecord) => <Line record={record} columns={columns} name={name} /> : undefined);
+    return { primary: line(lines.primary), secondary: line(lines.secondary), tertiary: line(lines.tertiary) };
+  }, [screen, name]);
+  const rowClick = useCallback((_id: unknown, _resource: unknown, record: RaRecord) => {
+    open(record);
+    return false as const;
+  }, [open]);
+  const rowSx = useCallback((record: RaRecord) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {}), [selectedId]);
+  return (
+    <ListContextProvider value={shown}>
+      <SimpleList
+        primaryText={text.primary}
+        secondaryText={text.secondary}
+        tertiaryText={text.tertiary}
+        rowClick={rowClick}
+        rowSx={rowSx}
+        empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
+        sx={LIST_SX}
+      />
+    </ListContextProvider>
+  );
+});
