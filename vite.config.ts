@@ -49,15 +49,7 @@ export default defineConfig(({ command }) => ({
       '/directory': { target: apiTarget, changeOrigin: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    // The first page's code in one file. Left to itself the bundler splits out some fifty small files
-    // that the first page shares with the screens loaded later; each was one more request, and one
-    // more <link rel="modulepreload"> a screen adds to the page as it loads, a few milliseconds of a
-    // phone's main thread each.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } } },
-  },
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
