@@ -36,9 +36,9 @@ function Page({ value, selectedId }: { value: ListControllerResult; selectedId?:
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={store}>
       <ModalProvider>
         <ResourceContextProvider value="shops">
-        <ListContextProvider value={value}>
-          <CompactList screen={list} name="shops" open={open} selectedId={selectedId} />
-        </ListContextProvider>
+          <ListContextProvider value={value}>
+            <CompactList screen={list} name="shops" open={open} selectedId={selectedId} />
+          </ListContextProvider>
         </ResourceContextProvider>
       </ModalProvider>
     </AdminContext>
