@@ -121,6 +121,8 @@ async function main() {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
         await page.goto(origin + spec.path);
+        // The observation window itself (BENCH_WAIT), not a wait for something to happen: the long tasks and
+        // commits are counted over the same fixed time on every build, as Lighthouse counts over its own run.
         await page.waitForTimeout(WAIT);
         if (errors.length) throw new Error(`${spec.path}: ${errors.join('; ')}`);
         const seen = await page.evaluate(() => {
