@@ -129,26 +129,57 @@ function fieldsOf(entity: EntityContract) {
   return entries;
 }
 
+type Presenter = (row: Row) => Row;
+const presenters = new WeakMap<EntityContract, Presenter>();
+
 /** A row in its wire shape: groups nested, JSON parsed, wrapped values wrapped, booleans encoded. */
 export function present(entity: EntityContract, row: Row): Row {
-  const out: Row = { id: row.id };
-  for (const [name, field] of fieldsOf(entity)) {
-    let value = row[name] ?? null;
-    if (field.type === 'json' && typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        value = null;
-      }
+  let presenter = presenters.get(entity);
+  if (!presenter) presenters.set(entity, (presenter = presenterOf(entity)));
+  return presenter(row);
+}
+
+/** A field's stored value as it goes on the wire (null for a missing one). */
+function wireValue(entity: EntityContract, field: FieldSpec): ((value: unknown) => unknown) | undefined {
+  const parse = (value: unknown) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return null;
     }
-    if (field.type === 'bool' && value !== null) value = entity.activeAs === 'bool' ? Boolean(value) : Number(value);
-    if (field.wrap) value = { [field.wrap]: value };
-    if (field.group) {
-      const group = (out[field.group] ??= {}) as Row;
-      group[name] = value;
-    } else out[name] = value;
+  };
+  const typed =
+    field.type === 'json' ? parse : field.type === 'bool' ? (value: unknown) => (value === null ? null : entity.activeAs === 'bool' ? Boolean(value) : Number(value)) : undefined;
+  if (!field.wrap) return typed;
+  const key = field.wrap;
+  return (value) => ({ [key]: typed ? typed(value) : value });
+}
+
+/**
+ * The entity's presenter: one function that builds the answer as one object literal (the fields in
+ * their declared order, each group where its first field is), so that every answer has the same
+ * shape and no property is read or written by a computed name: a page of rows is presented in a
+ * fraction of the time it took field by field. Names come from the contract and are written into the
+ * code as JSON strings (`__proto__` read and written as a plain property, never the prototype).
+ */
+function presenterOf(entity: EntityContract): Presenter {
+  const fields = fieldsOf(entity);
+  const key = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
+  const converters: ((value: unknown) => unknown)[] = [];
+  const entry = (name: string, field: FieldSpec) => {
+    const read = name === '__proto__' ? '(Object.getOwnPropertyDescriptor(row, "__proto__")?.value ?? null)' : `(row[${JSON.stringify(name)}] ?? null)`;
+    const convert = wireValue(entity, field);
+    return `${key(name)}: ${convert ? `c[${converters.push(convert) - 1}]${read}` : read}`;
+  };
+  const parts = ['"id": row.id'];
+  for (const [name, field] of fields) {
+    if (!field.group) parts.push(entry(name, field));
+    else if (fields.find(([, f]) => f.group === field.group)?.[0] === name) {
+      const members = fields.filter(([, f]) => f.group === field.group);
+      parts.push(`${key(field.group)}: { ${members.map(([member, f]) => entry(member, f)).join(', ')} }`);
+    }
   }
-  out.created_at = row.created_at ?? null;
-  out.updated_at = row.updated_at ?? null;
-  return out;
+  parts.push('"created_at": row.created_at ?? null', '"updated_at": row.updated_at ?? null');
+  return new Function('c', `return (row) => ({ ${parts.join(', ')} });`)(converters) as Presenter;
 }

@@ -175,4 +175,23 @@ describe('ids and answers', () => {
     expect(present({ ...entity, activeAs: 'int' }, { ...row, is_active: true }).is_active).toBe(1);
     expect(present(entity, { ...row, images: [2] }).images).toEqual([2]);
   });
+
+  it('an answer keeps the declared order, each group where its first field is, whatever the names', () => {
+    const entity = {
+      activeAs: 'bool',
+      fields: Object.fromEntries([
+        ['first', { type: 'string', group: 'pair' }],
+        ['say "hi"', { type: 'int' }],
+        ['__proto__', { type: 'string' }],
+        ['second', { type: 'bool', group: 'pair' }],
+        ['created_at', { type: 'string' }],
+      ]),
+    } as unknown as EntityContract;
+    const row = Object.fromEntries([['id', 9], ['first', 'a'], ['say "hi"', 2], ['second', 1], ['created_at', 'c'], ['updated_at', 'u']]);
+    expect(JSON.stringify(present(entity, row))).toBe('{"id":9,"pair":{"first":"a","second":true},"say \\"hi\\"":2,"__proto__":null,"created_at":"c","updated_at":"u"}');
+    // Two rows, two answers: nothing of one is kept in the other.
+    const other = present(entity, { ...row, first: 'b' });
+    expect((other.pair as Record<string, unknown>).first).toBe('b');
+    expect((present(entity, row).pair as Record<string, unknown>).first).toBe('a');
+  });
 });
