@@ -121,14 +121,6 @@ export function readId(value: unknown, what = 'id'): number {
   return id;
 }
 
-/** An entity's fields as entries, read once per entity (every row of every page is presented through them). */
-const fieldEntries = new WeakMap<EntityContract, [string, EntityContract['fields'][string]][]>();
-function fieldsOf(entity: EntityContract) {
-  let entries = fieldEntries.get(entity);
-  if (!entries) fieldEntries.set(entity, (entries = Object.entries(entity.fields)));
-  return entries;
-}
-
 type Presenter = (row: Row) => Row;
 const presenters = new WeakMap<EntityContract, Presenter>();
 
@@ -164,7 +156,7 @@ function wireValue(entity: EntityContract, field: FieldSpec): ((value: unknown) 
  * code as JSON strings (`__proto__` read and written as a plain property, never the prototype).
  */
 function presenterOf(entity: EntityContract): Presenter {
-  const fields = fieldsOf(entity);
+  const fields = Object.entries(entity.fields);
   const key = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
   const converters: ((value: unknown) => unknown)[] = [];
   const entry = (name: string, field: FieldSpec) => {
@@ -173,11 +165,14 @@ function presenterOf(entity: EntityContract): Presenter {
     return `${key(name)}: ${convert ? `c[${converters.push(convert) - 1}]${read}` : read}`;
   };
   const parts = ['"id": row.id'];
+  const groups = new Set<string>();
   for (const [name, field] of fields) {
-    if (!field.group) parts.push(entry(name, field));
-    else if (fields.find(([, f]) => f.group === field.group)?.[0] === name) {
-      const members = fields.filter(([, f]) => f.group === field.group);
-      parts.push(`${key(field.group)}: { ${members.map(([member, f]) => entry(member, f)).join(', ')} }`);
+    const { group } = field;
+    if (!group) parts.push(entry(name, field));
+    else if (!groups.has(group)) {
+      groups.add(group);
+      const members = fields.filter(([, f]) => f.group === group);
+      parts.push(`${key(group)}: { ${members.map(([member, f]) => entry(member, f)).join(', ')} }`);
     }
   }
   parts.push('"created_at": row.created_at ?? null', '"updated_at": row.updated_at ?? null');
