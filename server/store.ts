@@ -3,7 +3,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated, type Relation } from '../contract';
-import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, textSearchColumns, type DB, type Row } from './db';
+import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, readShaped, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -66,7 +66,11 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
     if (rel.kind === 'one') {
       const keys = [...new Set(rows.map((r) => r[rel.key]).filter((k) => k !== null && k !== undefined))] as number[];
       const linked = keys.length
-        ? await read([rel.entity, rel.pick, keys], () => db.selectFrom(rel.entity).select([...rel.pick]).where('id', 'in', keys).execute())
+        ? await read([rel.entity, rel.pick, keys], () =>
+            readShaped(db, JSON.stringify(['one', rel.entity, rel.pick, keys.length]), keys, (slot) =>
+              db.selectFrom(rel.entity).select([...rel.pick]).where('id', 'in', keys.map((_, i) => slot(i))),
+            ),
+          )
         : [];
       const byId = new Map(linked.map((l) => [Number(l.id), l]));
       // A copy each: kept rows are shared by every answer that reads them.
@@ -78,7 +82,11 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
       const ids = rows.map((r) => Number(r.id));
       const columns = [...new Set([...rel.pick, rel.key])];
       const linked = ids.length
-        ? await read([rel.entity, columns, ids], () => db.selectFrom(rel.entity).select(columns).where(rel.key, 'in', ids).orderBy('id').execute())
+        ? await read([rel.entity, columns, ids], () =>
+            readShaped(db, JSON.stringify(['many', rel.entity, columns, rel.key, ids.length]), ids, (slot) =>
+              db.selectFrom(rel.entity).select(columns).where(rel.key, 'in', ids.map((_, i) => slot(i))).orderBy('id'),
+            ),
+          )
         : [];
       rows.forEach((r, i) => {
         out[i][rel.as] = linked
@@ -263,12 +271,19 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   const range = ranges.find((r) => (skip < Number(r.n) ? true : ((skip -= Number(r.n)), false)));
   if (!range) return { total, ids: [] };
   const edge = desc ? (Number(range.bucket) + 1) * PAGE_BUCKET : Number(range.bucket) * PAGE_BUCKET;
-  let query = scoped(db, db.selectFrom(entity.name), entity, scope).select('id').orderBy('id', desc ? 'desc' : 'asc').limit(q.perPage);
   // A range holding every id of it (no row deleted there) has the page's first id `skip` from its
   // edge: the page is read from there, not skipped through.
-  if (Number(range.n) === PAGE_BUCKET) query = query.where('id', desc ? '<=' : '>=', desc ? edge - 1 - skip : edge + skip);
-  else query = query.where('id', desc ? '<' : '>=', edge).offset(skip);
-  const found = await query.execute();
+  const full = Number(range.n) === PAGE_BUCKET;
+  const start = full ? (desc ? edge - 1 - skip : edge + skip) : edge;
+  const values = [start, q.perPage, full ? 0 : skip, ...(scope.kind === 'all' ? [] : [scope.userId])];
+  const found = await readShaped(db, JSON.stringify(['page', entityKey(entity), scope.kind, desc, full]), values, (slot) =>
+    scoped(db, db.selectFrom(entity.name), entity, scope.kind === 'all' ? scope : { ...scope, userId: slot(3) })
+      .select('id')
+      .where('id', desc ? (full ? '<=' : '<') : '>=', slot(0))
+      .orderBy('id', desc ? 'desc' : 'asc')
+      .limit(slot(1))
+      .offset(slot(2)),
+  );
   return { total, ids: found.map((r) => r.id) };
 }
 
@@ -354,7 +369,12 @@ async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQue
   let rows = found.rows;
   if (!rows) {
     const byId = new Map(
-      (ids.length ? await withLinked(db, entity, entity.name, db.selectFrom(entity.name).selectAll().where('id', 'in', ids)).execute() : []).map(
+      (ids.length
+        ? await readShaped(db, JSON.stringify(['rows', entityKey(entity), ids.length]), ids, (slot) =>
+            withLinked(db, entity, entity.name, db.selectFrom(entity.name).selectAll().where('id', 'in', ids.map((_, i) => slot(i)))),
+          )
+        : []
+      ).map(
         (r) => [Number(r.id), r],
       ),
     );

@@ -5,10 +5,12 @@
  *
  * By job: connection.ts opens either database with its settings; generation.ts tells when the data
  * may have changed (what answers are kept under); schema.ts makes the tables (serverTables.ts: the
- * server's own), triggers.ts what keeps derived data in step; queries.ts helps queries on both.
+ * server's own), triggers.ts what keeps derived data in step; queries.ts helps queries on both; shaped.ts
+ * compiles the hottest reads once per shape.
  */
 export { openDatabase, privateFile, type Database, type DB, type Row } from './connection';
 export { GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';
 export { dialectOf, likeInsensitive, now, syncIdSequence } from './queries';
+export { readShaped } from './shaped';
 export { exclusively, migrate, registerDerivedTable, tableSpecs, textSearchColumns, type DerivedTable } from './schema';
 export { ftsTable, keptSumsTriggers, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, type KeptSums } from './triggers';
