@@ -164,7 +164,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   guardConnections(app, t);
   // Outside strict mode an envelope whose query is a known server text names its message key and
   // values (i18n/server.ts), so a console shows it in the viewer's language.
-  if (!ctx.config.strict) app.addHook('preSerialization', async (_request, _reply, payload) => withServerWords(payload));
+  if (!ctx.config.strict) app.addHook('preSerialization', (_request, _reply, payload, done) => done(null, withServerWords(payload)));
   const onAnswer = opts.onAnswer;
   if (onAnswer) {
     // First of the onSend hooks: the answer before it is compressed.
@@ -211,10 +211,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   // any other route refuses a multipart body before reading it.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
   app.addHook('onClose', () => files.close());
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (/^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
-      throw unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form');
+      return done(unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form'));
     }
+    done();
   });
 
   // Every answer is measured; GET /metrics (with METRICS_TOKEN) reads the numbers.
@@ -225,10 +226,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   app.addHook('preHandler', (_request, _reply, done) => oneReading(done));
 
   const pageHeaders = opts.staticDir ? consoleHeaders(opts.staticDir) : {};
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Request-Id', request.id);
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/directory/') && !request.url.startsWith('/geo/')) reply.headers(pageHeaders);
+    done(null, payload);
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

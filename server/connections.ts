@@ -56,7 +56,7 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
   // A refusal sent before the body arrived (401, 403, 413, 429 on an upload) closes the connection:
   // the rest of the body is never kept, and read only as long as `linger` allows.
   const unread = new WeakSet<object>();
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && !request.raw.complete && !request.raw.readableEnded) {
       reply.header('Connection', 'close');
       unread.add(request.raw);
@@ -64,9 +64,11 @@ export function guardConnections(app: FastifyInstance, limits: ConnectionLimits)
       const socket = request.raw.socket as Partial<Socket> | undefined;
       if (socket && typeof socket.end === 'function') socket.destroySoon = () => socket.end!();
     }
+    done(null, payload);
   });
   // Once the answer is out and its line logged.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
+    done();
     // An injected request (app.inject) has a stand-in socket with nothing to close.
     const socket = request.raw.socket as Partial<Socket> | undefined;
     if (!unread.has(request.raw) || typeof socket?.destroy !== 'function') return;

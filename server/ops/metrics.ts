@@ -138,8 +138,9 @@ export async function metricsRoutes(app: FastifyInstance, opts: { token?: string
   const source: Source = { db: opts.db, connections: opts.connections };
   sources.add(source);
   app.addHook('onClose', async () => void sources.delete(source));
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     requests.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   const expected = opts.token ? digest(`Bearer ${opts.token}`) : undefined;

@@ -65,7 +65,8 @@ export function stopper(): Stopper {
 /** While stopping, every answer closes its connection: clients go to another process for the next request. */
 export function closeConnectionsWhileStopping(app: FastifyInstance, stopping: (() => boolean) | undefined): void {
   if (!stopping) return;
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (stopping()) reply.header('Connection', 'close');
+    done();
   });
 }

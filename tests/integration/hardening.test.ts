@@ -90,7 +90,9 @@ describe('a remaining 5xx', () => {
       { db: database.db, config: { strict: false, publicUrl: 'http://x.test', demo: false } },
       { logger: { ...(loggerOptions('info') as object), stream } },
     );
-    app.post('/api/boom', async () => {
+    app.post('/api/boom', async (request) => {
+      // Any object logged has its secrets redacted, wherever they sit.
+      request.log.warn({ attempt: request.body }, 'an attempt');
       throw new Error('kaboom');
     });
     const res = await app.inject({ method: 'POST', url: '/api/boom?token=secret-in-url', headers: { authorization: 'Bearer secret-token', cookie: 'sid=secret-cookie' }, payload: { password: 'secret-pass' } });
@@ -106,6 +108,7 @@ describe('a remaining 5xx', () => {
     expect(requests).toEqual([
       expect.objectContaining({ msg: 'request completed', req: { method: 'POST', url: '/api/boom', remoteAddress: '127.0.0.1' }, res: { statusCode: 500 }, responseTime: expect.any(Number) }),
     ]);
+    expect(lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'an attempt')).toMatchObject({ reqId: id, attempt: { password: '[redacted]' } });
     expect(log).not.toMatch(/secret/);
   });
 });
