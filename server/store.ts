@@ -325,6 +325,13 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: List
     const total = rows.length ? Number(rows[0][MATCHES]) : offset === 0 ? 0 : undefined;
     if (total !== undefined && total <= FEW_MATCHES) return { total, rows: rows.map(({ [MATCHES]: _, ...row }) => row) };
   }
+  if (found) {
+    // SQLite: the few rows the text index found are checked by the rule once, in the list's order:
+    // their number is the total and the page is cut from them (a count, then the page, checked each
+    // row twice).
+    const matching = (await inOrder(query.select('id')).execute()).map((r) => r.id);
+    return { total: matching.length, ids: matching.slice(offset, offset + q.perPage) };
+  }
   const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
     count: number | string;
   };

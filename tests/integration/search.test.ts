@@ -236,20 +236,24 @@ describe(`lists on ${dialect}`, () => {
     expect(await mine(100)).toEqual(await viaShops(100));
   });
 
-  it('serves every page, the last included, as a slice of the whole list, in any order', async () => {
+  it('serves every page, the last included, as a slice of the whole list or search, in any order', async () => {
     const products = registry.entity('products');
     await db.deleteFrom('products').where('id', 'in', db.selectFrom('products').select('id').where('name', 'like', 'P1%')).execute();
-    await insert('products', Array.from({ length: 47 }, (_, i) => ({ shop_id: 1, name: `Q${i % 5}`, price: i % 4 === 0 ? null : i % 9 })));
-    for (const sort of [undefined, { field: 'price', desc: false }, { field: 'price', desc: true }, { field: 'name', desc: false }]) {
-      const whole = (await listPage(db, products, all, { page: 1, perPage: 100, sort })).data.map((r) => r.id);
-      const pages: unknown[] = [];
-      const first = await listPage(db, products, all, { page: 1, perPage: 7, sort });
-      for (let page = 1; page <= first.last_page + 1; page++) {
-        const answer = await listPage(db, products, all, { page, perPage: 7, sort });
-        expect(answer).toMatchObject({ total: whole.length, current_page: page, last_page: Math.ceil(whole.length / 7) });
-        pages.push(...answer.data.map((r) => r.id));
+    await insert('products', Array.from({ length: 47 }, (_, i) => ({ shop_id: 1, name: `Quill ${i % 5}`, price: i % 4 === 0 ? null : i % 9 })));
+    // A search's few matches found through the text index are checked once and paged from there.
+    for (const search of [undefined, { value: 'quill', targets: ['name'] }, { value: 'LL 3', targets: ['id', 'name'] }]) {
+      for (const sort of [undefined, { field: 'price', desc: false }, { field: 'price', desc: true }, { field: 'name', desc: false }]) {
+        const whole = (await listPage(db, products, all, { page: 1, perPage: 100, sort, search })).data.map((r) => r.id);
+        if (search) expect(whole.length).toBe(search.value === 'LL 3' ? 9 : 47);
+        const pages: unknown[] = [];
+        const first = await listPage(db, products, all, { page: 1, perPage: 7, sort, search });
+        for (let page = 1; page <= first.last_page + 1; page++) {
+          const answer = await listPage(db, products, all, { page, perPage: 7, sort, search });
+          expect(answer).toMatchObject({ total: whole.length, current_page: page, last_page: Math.ceil(whole.length / 7) });
+          pages.push(...answer.data.map((r) => r.id));
+        }
+        expect(pages).toEqual(whole);
       }
-      expect(pages).toEqual(whole);
     }
   });
 
