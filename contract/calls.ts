@@ -112,6 +112,7 @@ export const CALLS: readonly CallSpec[] = [
   {
     method: 'POST', path: PATHS.secondFactorReset, summary: "Remove another user's second factors (they set one up again at their next sign-in); needs the admin's own fresh second factor", roles: ADMIN, access: 'users',
     who: "an admin holding 'users' who holds every access the user holds, never on themselves", body: { id: i({ required: true, min: 1 }) },
+    fails: { 404: 'No user has this id' },
   },
   {
     method: 'POST', path: PATHS.users, summary: 'List users (paginated), or read one user by id (one\'s own, or any for an admin)', roles: ['signed-in', 'admin'],
@@ -251,6 +252,7 @@ export const CALLS: readonly CallSpec[] = [
     method: 'POST', path: MAIL_PATHS.test, summary: "Mail a template, with its event's sample values, to the caller (the form's from_email, subject and message when sent, else the saved ones)",
     roles: ADMIN, access: 'mail-templates', extension: true, who: "an admin holding 'mail-templates'",
     body: { id: i({ required: true, min: 1 }), from_email: s({ type: 'email' }), subject: s(), message: s({ type: 'text' }) },
+    fails: { 404: 'No template has this id' },
   },
   {
     method: 'POST', path: MAIL_PATHS.failed, summary: 'The mails that failed after their last attempt, newest first (at most 100), with their error', roles: ADMIN,

@@ -132,7 +132,7 @@ export const LEDGER_CALLS: readonly CallSpec[] = [
   },
   {
     method: 'GET', path: LEDGER_PATHS.statement, summary: 'A shop\'s monthly statement as CSV (?shop_id=&month=YYYY-MM): opening balance, each sale, commission, refund, fee and payout, closing balance',
-    roles: SELLER_ADMIN, who: SELLERS_OWN, extension: true, answers: 'file', types: CSV,
+    roles: SELLER_ADMIN, who: SELLERS_OWN, extension: true, answers: 'file', types: CSV, fails: { 404: 'No such shop' },
   },
   {
     method: 'POST', path: LEDGER_PATHS.refund, summary: 'Refund an order, whole or some of its lines (never more than was paid); answers the refund\'s id in detail', roles: ['admin'],

@@ -385,6 +385,9 @@ describe('who may read and move the money', () => {
     const month = await fetch(`${s.url}/statement?shop_id=${shop}&month=2026-13`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(month.status).toBe(400);
     expect(await month.json()).toMatchObject({ status: false, query: 'month must be YYYY-MM' });
+    const unknown = await fetch(`${s.url}/statement?shop_id=999999&month=2026-03`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ status: false, query: 'Shop 999999 does not exist' });
   });
 });
 

@@ -202,6 +202,7 @@ describe('the outbox for admins: a test mail, failed mails, retry', () => {
     expect(mail.body).toContain(`Hello ${sample.name},`);
     const bad = await s.post(MAIL_PATHS.test, { id, message: '{{ nope }}' }, tokens.admin);
     expect(bad.body).toMatchObject({ status: false, query: 'The message is not a valid template: undefined variable: nope, line:1, col:4' });
+    expect(await s.post(MAIL_PATHS.test, { id: 999_999 }, tokens.admin)).toMatchObject({ http: 404, body: { status: false, query: 'Template 999999 does not exist' } });
   });
 });
 

@@ -301,6 +301,7 @@ describe("an admin's reset of another user's factor", () => {
     expect((await s.post('/user/second-factor/reset', { id: seller.id })).http).toBe(401);
     expect((await s.post('/user/second-factor/reset', { id: fuller.id }, partial.token)).http).toBe(403);
     expect((await s.post('/user/second-factor/reset', { id: partial.id }, partial.token)).http).toBe(403);
+    expect(await s.post('/user/second-factor/reset', { id: 999_999 }, partial.token)).toMatchObject({ http: 404, body: { status: false, query: 'No user has id 999999' } });
     const res = await s.post('/user/second-factor/reset', { id: seller.id }, partial.token);
     expect(res.body).toMatchObject({ status: true });
     // The user's sessions end with it (a lost device may hold one).
