@@ -55,7 +55,8 @@ export async function verifyPassword(password: string, stored: unknown): Promise
 }
 
 export const randomToken = () => crypto.randomBytes(32).toString('base64url');
-export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+/** Node's one-shot hash: a third of the time of a Hash object per call (every request hashes its session token). */
+export const sha256 = (text: string) => crypto.hash('sha256', text, 'hex');
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** A new session; `secondFactorAt`: when a second factor was presented to open it (ms), for step-up. */
