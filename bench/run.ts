@@ -7,6 +7,7 @@
  *   BENCH_DB=postgres npm run bench               # the same on an embedded PostgreSQL
  *   BENCH_DIR=/var/tmp/bench npm run bench        # seeds once into that folder, reuses it after
  *   BENCH_CASES='search|seller' npm run bench     # only the calls whose label matches (not written)
+ *   BENCH_ENCODING='' npm run bench               # answers asked for uncompressed (default: a browser's Accept-Encoding)
  *
  * Every tenth shop, product and order belongs to one seller (100,000 at a million rows). Prints a
  * table (req/s, p50, p95, p97.5, p99, errors, CPU per request, load average), a repeated page against
@@ -21,7 +22,7 @@ import { sql, type Compilable } from 'kysely';
 import { chargeMonthlyFees } from '../server/ledger/payouts';
 import { registry } from '../server/registry';
 import { rarePieces } from '../server/trigrams';
-import { benchDatabase, databaseSize, hammer, loadAverage, seedOnce, startBare, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
+import { ACCEPT_ENCODING, benchDatabase, databaseSize, hammer, loadAverage, seedOnce, postRaw, startBare, startJsonServer, startServers, DEMO_ACCOUNTS, type Measured } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -136,13 +137,11 @@ if (!only || only.test('dashboard')) {
 
 // A repeated page against a bare Fastify answering the same bytes from memory, one process each.
 const repeated = cases[1];
-let bare: { label: string; ours: Measured; theirs: Measured; bytes: number } | undefined;
+let bare: { label: string; ours: Measured; theirs: Measured; bytes: number; encoding?: string } | undefined;
 if (!only || only.test(repeated.label)) {
-  const answer = await fetch(urls(repeated.path)[0], {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${repeated.token}` }, body: JSON.stringify(repeated.body),
-  });
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  const server = await startBare(bytes);
+  // The bytes as our server sends them (compressed as the benchmark's requests accept), and their encoding.
+  const { bytes, encoding } = await postRaw(urls(repeated.path)[0], repeated.body, repeated.token);
+  const server = await startBare(bytes, encoding);
   const run = (url: string[], pidsOf: number[], token?: string) =>
     hammer({ url, body: repeated.body, token, connections: CLIENTS, seconds: WARMUP }).then(() =>
       hammer({ url, body: repeated.body, token, connections: CLIENTS, seconds: SECONDS, pids: pidsOf }));
@@ -150,8 +149,8 @@ if (!only || only.test(repeated.label)) {
   const theirs = await run([`${server.url}/api${repeated.path}`], [server.pid]);
   const ours = await run(urls(repeated.path), pids, repeated.token);
   await server.stop();
-  bare = { label: repeated.label, ours, theirs, bytes: bytes.length };
-  console.log(`bare Fastify, same ${bytes.length} bytes: ${theirs.rps.toFixed(0)} req/s p99 ${theirs.p99} ms; ours ${ours.rps.toFixed(0)} req/s p99 ${ours.p99} ms: ${((100 * ours.rps) / theirs.rps).toFixed(0)}%`);
+  bare = { label: repeated.label, ours, theirs, bytes: bytes.length, encoding };
+  console.log(`bare Fastify, same ${bytes.length} bytes${encoding ? ` (${encoding})` : ''}: ${theirs.rps.toFixed(0)} req/s p99 ${theirs.p99} ms; ours ${ours.rps.toFixed(0)} req/s p99 ${ours.p99} ms: ${((100 * ours.rps) / theirs.rps).toFixed(0)}%`);
 }
 
 // The varied calls right after a start: a new server on the same database, measured at once.
@@ -214,6 +213,7 @@ const table = [
     `(one seller owns ${Math.ceil(ROWS / 10).toLocaleString()} of each), ${CLIENTS} clients × ${SECONDS} s per call, ` +
     `${PROCESSES} server${PROCESSES > 1 ? 's' : ''} of ${WORKERS} API process${WORKERS > 1 ? 'es' : ''}, autocannon on loopback, ` +
     `${os.availableParallelism()} cores shared with the clients (and other work: load average ${loadAverage().toFixed(1)} at the end). ` +
+    `Every request sends ${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING} (a browser's)` : 'no Accept-Encoding'}. ` +
     'CPU is the server processes\' CPU time per answered request (user + system), the figure least moved by neighbours.',
   '',
   `Database: ${sizeText}; ${seedSeconds === undefined ? 'seeding time not recorded' : `seeded in ${seedSeconds.toFixed(0)} s`}.` +
@@ -225,7 +225,7 @@ const table = [
   '',
   ...(bare
     ? [
-      `A repeated page against a bare Fastify (one process, no session, no log, no database) answering the same ${bare.bytes.toLocaleString()} bytes from memory, measured one after the other:`,
+      `A repeated page against a bare Fastify (one process, no session, no log, no database) answering the same ${bare.bytes.toLocaleString()} bytes${bare.encoding ? ` (${bare.encoding})` : ''} from memory, measured one after the other:`,
       '',
       '| call | ours req/s | bare Fastify req/s | share | ours p99 | bare p99 |',
       '|---|---:|---:|---:|---:|---:|',

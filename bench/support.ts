@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,16 +169,37 @@ export async function seedOnce(bench: BenchDatabase, rows: number, seller: numbe
 }
 
 /**
- * A bare Fastify (bench/bare.ts) in its own process answering every POST with `payload` from
- * memory: what a repeated page is measured against.
+ * The Accept-Encoding every benchmark request sends: Chromium's, as the console's requests carry it
+ * (BENCH_ENCODING='' asks for answers as they are).
  */
-export async function startBare(payload: string | Buffer) {
+export const ACCEPT_ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+
+/** POSTs `body` to `url` and reads the answer's bytes as they came (compressed, if they were), and its Content-Encoding. */
+export function postRaw(url: string, body: unknown, token?: string): Promise<{ bytes: Buffer; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const req = http.request(url, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * A bare Fastify (bench/bare.ts) in its own process answering every POST with `payload` from
+ * memory, sent with this Content-Encoding when given: what a repeated page is measured against.
+ */
+export async function startBare(payload: string | Buffer, encoding?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bare-'));
   const file = path.join(dir, 'payload.json');
   fs.writeFileSync(file, payload);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./bare.ts', import.meta.url).pathname], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BARE_PAYLOAD: file },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BARE_PAYLOAD: file, BARE_ENCODING: encoding ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -326,7 +348,7 @@ export async function hammer(opts: {
         connections: Math.max(1, Math.round(opts.connections / urls.length)),
         duration: opts.seconds,
         amount: opts.maxRequests,
-        headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         ...(opts.vary
           ? { method: 'POST' as const, requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(opts.vary!()) }) }] }

@@ -16,6 +16,7 @@ import { ApiError, unsupported } from './errors';
 import { BODY_LIMITS, jsonDepth, jsonProblem } from './limits';
 import { OneLinePerRequest, requestIds } from './logging';
 import { consoleHeaders } from './headers';
+import { COMPRESSION, keptEncoding } from './compression';
 import { guardConnections } from './connections';
 import { DEFAULT_LIMITS, Throttle, addressKey } from './throttle';
 import { FASTIFY_MESSAGES, bodyOf, failure, type AppContext, type Context } from './context';
@@ -204,9 +205,10 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     if (problem) return refuse(problem);
     done(null, parsed);
   });
-  // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); the console's files
-  // are served pre-compressed from the build.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); a kept answer once per
+  // encoding (compression.ts); the console's files are served pre-compressed from the build.
+  app.addHook('onSend', keptEncoding);
+  await app.register(compress, { global: true, threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
   // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
   // any other route refuses a multipart body before reading it.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });

@@ -1,6 +1,7 @@
 /** Small readers shared by the routes: pages, sizes, ordering, the success envelope. */
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_PER_PAGE, FIRST_PAGE, MAX_PER_PAGE, envelope, type Info } from '../../contract';
+import { sendingKept, type KeptText } from '../compression';
 import { badRequest } from '../errors';
 import { isObject, readId } from '../records';
 import type { ListQuery } from '../store';
@@ -10,15 +11,17 @@ export const ok = <D, H>(part: Partial<Info<D, H>> = {}) => envelope<D, H>({ sta
 /**
  * Sends the success envelope `answer` builds around a value, serialized once per value: a page kept
  * until the next write (store.ts, listPage) is the same object each time it is asked for again, and
- * goes out as the same text, not serialized anew. One per call site (each builds its own envelope);
- * the envelope carries no server text (no `query`), so it needs no words added (words.ts).
+ * goes out as the same text, not serialized anew, and compressed once per encoding (compression.ts).
+ * One per call site (each builds its own envelope); the envelope carries no server text (no `query`),
+ * so it needs no words added (words.ts).
  */
 export function keptAnswers<T extends object>(answer: (value: T) => Info<unknown, unknown>) {
-  const texts = new WeakMap<T, string>();
+  const texts = new WeakMap<T, KeptText>();
   return (reply: FastifyReply, value: T): FastifyReply => {
-    let text = texts.get(value);
-    if (text === undefined) texts.set(value, (text = JSON.stringify(answer(value))));
-    return reply.type('application/json; charset=utf-8').send(text);
+    let kept = texts.get(value);
+    if (kept === undefined) texts.set(value, (kept = { text: JSON.stringify(answer(value)), encoded: {} }));
+    sendingKept(reply, kept);
+    return reply.type('application/json; charset=utf-8').send(kept.text);
   };
 }
 

@@ -3,8 +3,10 @@
  * never moves the generation they are kept under, any write does, wherever it comes from, and a
  * kept page is never served after a write. (Writes by another API process: processes.test.ts.)
  */
+import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationOf, oneReading, openDatabase, outsideRequest } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../resources/users/demo';
 import { dialect, startServer, type TestServer } from './harness';
@@ -82,6 +84,76 @@ describe(`one reading of the generation per request on ${dialect}`, () => {
       expect(await generationOf(server.db)).not.toBe(before);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe(`a kept page compressed once per encoding on ${dialect}`, () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    token = await server.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  });
+  afterAll(() => server.close());
+
+  /** POST a page of shops as a browser does, the answer's bytes as they came (not decompressed). */
+  const raw = (body: unknown, acceptEncoding?: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const text = JSON.stringify(body);
+      const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+      const req = http.request(`${server.url}/shops`, { method: 'POST', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(text);
+    });
+
+  it('sends the same answer in each encoding the client accepts, compressing it on the first request only', async () => {
+    const page = { page: 1, per_page: 15 };
+    const plain = await raw(page);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = JSON.parse(plain.bytes.toString('utf8'));
+    expect(answer.HLL.data.length).toBeGreaterThan(0);
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const br = await raw(page, 'gzip, deflate, br, zstd');
+        expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': String(br.bytes.length) });
+        expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(answer);
+      }
+      expect(brotli).toHaveBeenCalledTimes(1);
+      // gzip when brotli is refused or not offered; '*' reads as gzip.
+      for (const accepted of ['br;q=0, gzip', 'gzip', '*']) {
+        const gz = await raw(page, accepted);
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(JSON.parse(zlib.gunzipSync(gz.bytes).toString('utf8'))).toEqual(answer);
+      }
+      expect(gzip).toHaveBeenCalledTimes(1);
+      // Nothing the server offers: the text as it is.
+      for (const accepted of ['identity', 'deflate', '']) {
+        const none = await raw(page, accepted);
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(none.bytes.equals(plain.bytes)).toBe(true);
+      }
+      // A write makes a new page: compressed again, once, and showing the write.
+      const first = answer.HLL.data[0];
+      const flipped = first.is_active ? 0 : 1;
+      expect((await server.post('/shop/status', { id: first.id, is_active: flipped }, token)).body).toMatchObject({ status: true });
+      for (let i = 0; i < 2; i++) {
+        const after = await raw(page, 'br');
+        expect(JSON.parse(zlib.brotliDecompressSync(after.bytes).toString('utf8')).HLL.data[0]).toMatchObject({ id: first.id, is_active: flipped });
+      }
+      expect(brotli).toHaveBeenCalledTimes(2);
+    } finally {
+      brotli.mockRestore();
+      gzip.mockRestore();
     }
   });
 });
