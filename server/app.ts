@@ -208,7 +208,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   // Answers over 1 kB are compressed (brotli or gzip, as the client accepts); a kept answer once per
   // encoding (compression.ts); the console's files are served pre-compressed from the build.
   app.addHook('onSend', keptEncoding);
-  await app.register(compress, { global: true, threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
+  await app.register(compress, {
+    global: true, threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings], brotliOptions: { params: COMPRESSION.brotli },
+  });
   // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
   // any other route refuses a multipart body before reading it.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
