@@ -9,13 +9,13 @@ import type { ListQuery } from '../store';
 export const ok = <D, H>(part: Partial<Info<D, H>> = {}) => envelope<D, H>({ status: true, ...part });
 
 /**
- * Sends the success envelope `answer` builds around a value, serialized once per value: a page kept
- * until the next write (store.ts, listPage) is the same object each time it is asked for again, and
- * goes out as the same text, not serialized anew, and compressed once per encoding (compression.ts).
- * One per call site (each builds its own envelope); the envelope carries no server text (no `query`),
- * so it needs no words added (words.ts).
+ * Sends the answer `answer` builds from a value (a success envelope, or the REST face's rows),
+ * serialized once per value: a page kept until the next write (store.ts, listPage) is the same
+ * object each time it is asked for again, and goes out as the same text, not serialized anew, and
+ * compressed once per encoding (compression.ts). One per call site (each builds its own answer); an
+ * envelope built here carries no server text (no `query`), so it needs no words added (words.ts).
  */
-export function keptAnswers<T extends object>(answer: (value: T) => Info<unknown, unknown>) {
+export function keptAnswers<T extends object>(answer: (value: T) => Info<unknown, unknown> | readonly unknown[]) {
   const texts = new WeakMap<T, KeptText>();
   return (reply: FastifyReply, value: T): FastifyReply => {
     let kept = texts.get(value);

@@ -14,13 +14,13 @@
  * as `message` (what react-admin's HTTP client shows).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEFAULT_PER_PAGE, MAX_SEARCH_ROWS, envelope, type EntityContract, type Info } from '../../contract';
+import { DEFAULT_PER_PAGE, MAX_SEARCH_ROWS, envelope, type EntityContract, type Info, type Paginated } from '../../contract';
 import { bodyOf, failure, type AppContext } from '../context';
 import { badRequest } from '../errors';
 import { isObject, readId } from '../records';
 import type { Row } from '../db';
 import type { ListQuery } from '../store';
-import { readFilter } from './common';
+import { keptAnswers, readFilter } from './common';
 import { gateOf, type EntityService } from './entities';
 
 export const REST_PREFIX = '/rest';
@@ -118,6 +118,9 @@ export async function restRoutes(app: FastifyInstance, { config, services }: App
   });
 }
 
+/** A list's rows, as the REST face answers them: serialized and compressed once per kept page. */
+const restPage = keptAnswers((page: Paginated<Row>) => page.data);
+
 function routesOf(rest: FastifyInstance, service: EntityService) {
   const { entity } = service;
   const base = `${REST_PREFIX}/${entity.name}`;
@@ -128,7 +131,7 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
     const q = readRestQuery(entity, request.query as Record<string, unknown>);
     const page = await service.list(request.caller, q);
     const range = page.data.length ? `${q.start}-${q.start + page.data.length - 1}` : '*';
-    return reply.header('Content-Range', `${entity.name} ${range}/${page.total}`).header('X-Total-Count', String(page.total)).send(page.data);
+    return restPage(reply.header('Content-Range', `${entity.name} ${range}/${page.total}`).header('X-Total-Count', String(page.total)), page);
   });
 
   rest.get(`${base}/:id`, { config: { gate: gateOf(service, 'one') } }, async (request) => {
