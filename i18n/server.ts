@@ -40,11 +40,13 @@ const compile = (loose: boolean) =>
         .join('');
       return { key: `server.${name}`, names, pattern: new RegExp(`^${source}$`, 's') };
     });
-const strict = compile(false);
-const loose = compile(true);
+type Patterns = ReturnType<typeof compile>;
+/** Compiled at the first text to match, not when the console's code loads (the sign-in page needs none). */
+let compiled: { strict: Patterns; loose: Patterns } | undefined;
+const patterns = (kind: 'strict' | 'loose') => (compiled ??= { strict: compile(false), loose: compile(true) })[kind];
 
-function matchWith(patterns: typeof strict, text: string): ServerMatch | null {
-  for (const { key, names, pattern } of patterns) {
+function matchWith(kind: 'strict' | 'loose', text: string): ServerMatch | null {
+  for (const { key, names, pattern } of patterns(kind)) {
     const found = pattern.exec(text);
     if (found) return { key, values: Object.fromEntries(names.map((name, i) => [name, found[i + 1]])) };
   }
@@ -52,7 +54,7 @@ function matchWith(patterns: typeof strict, text: string): ServerMatch | null {
 }
 
 /** The `server.*` key and values a server text matches, or null. */
-export const matchServerMessage = (text: string): ServerMatch | null => matchWith(strict, text) ?? matchWith(loose, text);
+export const matchServerMessage = (text: string): ServerMatch | null => matchWith('strict', text) ?? matchWith('loose', text);
 
 /**
  * The keys of a server text: one when the whole text is a template, one per part when it joins
@@ -60,11 +62,11 @@ export const matchServerMessage = (text: string): ServerMatch | null => matchWit
  */
 export function describeServerText(text: string): ServerMatch[] | null {
   if (text === '') return null;
-  const whole = matchWith(strict, text);
+  const whole = matchWith('strict', text);
   if (whole) return [whole];
-  const parts = text.split(JOINER).map((part) => matchWith(strict, part));
+  const parts = text.split(JOINER).map((part) => matchWith('strict', part));
   if (parts.length > 1 && parts.every((part): part is ServerMatch => part !== null)) return parts;
-  const sent = matchWith(loose, text);
+  const sent = matchWith('loose', text);
   return sent ? [sent] : null;
 }
 

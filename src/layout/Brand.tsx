@@ -1,10 +1,15 @@
 import { Box, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Link, useTranslate } from 'react-admin';
 
 export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
-/** The logo and product name in the top bar; links to the dashboard (SPEC §2.5). */
-export function Brand() {
+/**
+ * The logo and product name in the top bar; links to the dashboard (SPEC §2.5). `compact`: on phones
+ * (under 600 px) the name is read out but not shown, so that the signed-in top bar's controls, the
+ * user menu last, fit in the window.
+ */
+export function Brand({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   return (
     <Link
@@ -15,7 +20,11 @@ export function Brand() {
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
     >
       <Box component="img" src={LOGO_URL} alt="" width={32} height={32} sx={{ display: 'block' }} />
-      <Typography component="span" variant="h6" sx={{ fontWeight: 600, letterSpacing: 0.2 }}>
+      <Typography
+        component="span"
+        variant="h6"
+        sx={(theme) => ({ fontWeight: 600, letterSpacing: 0.2, ...(compact ? { [theme.breakpoints.down('sm')]: visuallyHidden } : {}) })}
+      >
         {translate('shell.brand')}
       </Typography>
     </Link>

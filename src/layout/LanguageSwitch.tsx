@@ -1,17 +1,31 @@
 /**
- * The language switch (English / Français): react-admin's LocalesMenuButton, which lists the
- * i18nProvider's languages and remembers the choice (store key 'locale'). Signed-in screens get it
- * from react-admin's own top-bar toolbar; the public pages' top bar places this one, and any other
- * page outside the layout can place it too.
+ * The language switch (English / Français): lists the i18nProvider's languages and remembers the
+ * choice (react-admin's store key 'locale'), as react-admin's LocalesMenuButton does, in both top
+ * bars and on any page outside the layout. Its menu is drawn when opened: LocalesMenuButton keeps
+ * its menu mounted, hidden, which drew some ninety more components on every page's first load.
  * Phones (under 600 px) see the icon alone.
  */
-import { Box, Tooltip } from '@mui/material';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Box, Button, Menu, MenuItem, Tooltip } from '@mui/material';
+import LanguageIcon from '@mui/icons-material/Translate';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useLocaleState, useLocales, useTranslate } from 'react-admin';
+
+const MENU_ID = 'language-menu';
 
 export function LanguageSwitch() {
   const translate = useTranslate();
+  const languages = useLocales();
+  const [locale, setLocale] = useLocaleState();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (languages.length < 2) return null;
+  const choose = (next: string) => () => {
+    setLocale(next);
+    setAnchor(null);
+  };
   return (
-    <Tooltip title={translate('locale.switch')}>
+    // No tooltip while the menu is open: it would cover the menu's first language.
+    <Tooltip title={anchor ? '' : translate('locale.switch')}>
       <Box
         component="span"
         data-language-switch=""
@@ -21,7 +35,25 @@ export function LanguageSwitch() {
           '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
         }}
       >
-        <LocalesMenuButton />
+        <Button
+          color="inherit"
+          variant="text"
+          aria-haspopup="menu"
+          aria-controls={anchor ? MENU_ID : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          startIcon={<LanguageIcon />}
+          endIcon={<ExpandMoreIcon fontSize="small" />}
+        >
+          {languages.find((language) => language.locale === locale)?.name ?? locale}
+        </Button>
+        <Menu id={MENU_ID} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          {languages.map((language) => (
+            <MenuItem key={language.locale} selected={language.locale === locale} onClick={choose(language.locale)}>
+              {language.name}
+            </MenuItem>
+          ))}
+        </Menu>
       </Box>
     </Tooltip>
   );

@@ -1,22 +1,31 @@
-import { AppBar, TitlePortal, type AppBarProps } from 'react-admin';
+import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton, type AppBarProps } from 'react-admin';
 import { Brand } from './Brand';
 import { GlobalSearchBox } from './GlobalSearchBox';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ShellUserMenu } from './ShellUserMenu';
 import { CurrencyChooser } from '../currency/CurrencyChooser';
 import { CartBadge } from '../cart';
 
 const userMenu = <ShellUserMenu />;
+/** react-admin's toolbar with the console's language switch, whose menu is drawn only when opened. */
+const toolbar = (
+  <>
+    <LanguageSwitch />
+    <ToggleThemeButton />
+    <LoadingIndicator />
+  </>
+);
 
 /**
  * The top bar of signed-in screens (SPEC §2.5): menu icon (opens the sidebar on small screens),
- * logo, the page title slot, the currency chooser, the cart, the search box, then react-admin's own
- * toolbar (the language switch, as soon as there are two languages, and the loading indicator) and
- * the user menu.
+ * logo, the page title slot, the currency chooser, the cart, the search box, then the toolbar (the
+ * language switch, as soon as there are two languages, the light/dark switch and the loading
+ * indicator) and the user menu.
  */
 export function TopBar(props: AppBarProps) {
   return (
-    <AppBar {...props} color="primary" userMenu={userMenu}>
-      <Brand />
+    <AppBar {...props} color="primary" toolbar={toolbar} userMenu={userMenu}>
+      <Brand compact />
       {/* A span, not an h6: the page title is the screen's own h1, and an empty h6 before it skips levels. */}
       <TitlePortal component="span" />
       <CurrencyChooser />

@@ -10,6 +10,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { loadRegistry } from '../../server/registry';
 import { DASHBOARD } from '../../contract';
 import { DEMO, sidebar, signIn, signedIn } from './helpers';
+import { en } from '../../i18n/en';
 
 const registry = await loadRegistry();
 
@@ -208,6 +209,14 @@ test.describe('on a phone (390×844)', () => {
       if (scroll > inner) wide[path] = scroll;
     }
     expect(wide).toEqual({});
+    // Every control of the top bar, the user menu last, is within the window (the bar clips what overflows).
+    const cut = await page.getByRole('banner').locator('button, a').evaluateAll((controls) =>
+      controls
+        .filter((control) => control.getBoundingClientRect().width > 0 && control.getBoundingClientRect().right > window.innerWidth)
+        .map((control) => control.getAttribute('aria-label') || control.textContent),
+    );
+    expect(cut).toEqual([]);
+    await expect(page.getByRole('banner').getByRole('button', { name: en.shell.user_menu })).toBeInViewport();
     // A compact list (status and total on the right) keeps its contrast.
     await page.goto('/orders');
     await settled(page);

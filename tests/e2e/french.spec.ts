@@ -94,8 +94,12 @@ test('French: the switch is remembered and no English string is left on any scre
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: en.auth.login.title })).toBeVisible();
+  // The switch's menu is drawn when opened, not kept hidden in the page (it cost every page's first load).
+  const languages = page.getByRole('menuitem', { name: 'Français', includeHidden: true });
+  await expect(languages).toHaveCount(0);
   await page.locator('[data-language-switch] button').click();
   await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(languages).toHaveCount(0);
   await expect(page.getByRole('heading', { name: fr.auth.login.title })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expectFrench(page, 'login');
@@ -130,6 +134,7 @@ test('French: the switch is remembered and no English string is left on any scre
   const sidebar = page.getByRole('navigation', { name: fr.menu.label });
   await expect(sidebar).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Français' })).toBeVisible();
+  await expect(languages).toHaveCount(0);
 
   // Every screen of the admin sidebar, as the registry lists them.
   expect(registry.access.length).toBeGreaterThan(10);
