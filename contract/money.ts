@@ -48,14 +48,29 @@ export function unitRate(from: string, to: string, rates: readonly Rate[]): numb
  * conventions, the symbol after it: '1 234,56 $' in French.
  */
 export function formatMoney(amount: number, symbol?: string | null, locale?: string): string {
-  if (locale && !locale.toLowerCase().startsWith('en')) {
-    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount));
+  if (locale && !english(locale)) {
+    const number = numberFormat(locale, 2).format(Math.abs(amount));
     return `${amount < 0 ? '-' : ''}${number}\u00a0${symbol || '$'}`;
   }
-  const fixed = Math.abs(amount).toFixed(2);
-  const [whole, cents] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}${symbol || '$'}${grouped}.${cents}`;
+  const [whole, cents] = Math.abs(amount).toFixed(2).split('.');
+  return `${amount < 0 ? '-' : ''}${symbol || '$'}${grouped(whole)}.${cents}`;
+}
+
+/** A whole number (a count) with the same separators as money: '1,234' in English, '1 234' in French. */
+export function formatCount(count: number, locale?: string): string {
+  if (locale && !english(locale)) return numberFormat(locale, 0).format(count);
+  return `${count < 0 ? '-' : ''}${grouped(Math.abs(Math.round(count)).toFixed(0))}`;
+}
+
+const english = (locale: string) => locale.toLowerCase().startsWith('en');
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** One formatter per language and number of decimals: building one costs far more than using it. */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}/${decimals}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return format;
 }
 
 /** Sums amounts of mixed currencies in one currency; amounts whose currency has no rate are counted apart. */

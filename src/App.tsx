@@ -4,6 +4,7 @@ import {
   AdminContext, CoreAdminUI, CustomRoutes, Loading, Notification, Resource, localStorageStore, reactRouterProvider, withLifecycleCallbacks,
   type DataProvider, type ResourceCallbacks,
 } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { createAuthProvider, getSession, type LoginParams } from '../authProvider';
 import { createDataProvider, type DataProviderOptions, type MarketplaceDataProvider } from '../dataProvider';
 import type { DashboardViewer } from '../contract/dashboard';
@@ -19,7 +20,6 @@ import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView } from './layout/ErrorView';
 import { LocaleTheme } from './layout/LocaleTheme';
 import { lazyPage } from './lazyPage';
-import { createQueryClient } from './queryClient';
 import { darkTheme, theme } from './theme';
 
 const { Route } = reactRouterProvider;
@@ -35,6 +35,26 @@ const callbacks: ResourceCallbacks[] = registry.resources.flatMap((def) =>
         .map((path) => ({ resource: path.slice(1), ...def.lifecycle }))
     : [],
 );
+
+/**
+ * Answers are not retried when the server said no (4xx): an expired session signs out at once and a
+ * missing record is reported at once; network failures and 5xx are retried as usual.
+ */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => {
+          // The server's refusal (a 4xx answer) is final; anything else is tried as react-query does
+          // by default (the console's own checks before any call, such as 'not signed in', included).
+          const { status, body } = error as { status?: unknown; body?: unknown };
+          const refused = typeof status === 'number' && status >= 400 && status < 500 && body != null;
+          return !refused && count < 3;
+        },
+      },
+    },
+  });
+}
 
 /** One query cache for the console's lifetime (not one per render of App). */
 const queryClient = createQueryClient();

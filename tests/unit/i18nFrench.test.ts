@@ -7,7 +7,7 @@ import frenchMessages from 'ra-language-french';
 import { browserLocale, createI18nProvider, en, loadFrench } from '../../i18n';
 import { fr } from '../../i18n/fr';
 import { describeServerText, matchServerMessage, rememberServerWords } from '../../i18n/server';
-import { formatMoney } from '../../contract';
+import { formatCount, formatMoney } from '../../contract';
 import { localDate } from '../../i18n/format';
 
 type Tree = { [key: string]: unknown };
@@ -185,6 +185,19 @@ describe('Amounts in the viewer\'s language', () => {
     expect(formatMoney(1234567.5, '$', 'en')).toBe('$1,234,567.50');
     expect(formatMoney(1234567.5, '₦', 'fr')).toBe('1\u202f234\u202f567,50\u00a0₦');
     expect(formatMoney(-5, null, 'fr')).toBe('-5,00\u00a0$');
+    // The French formatter is kept between calls; its decimals are not those of counts.
+    expect(formatCount(1234567, 'fr')).toBe('1\u202f234\u202f567');
+    expect(formatMoney(1234567, '₦', 'fr')).toBe('1\u202f234\u202f567,00\u00a0₦');
+  });
+
+  it('write counts (a chart\'s axis) with the same separators, without decimals', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999, 'en')).toBe('999');
+    expect(formatCount(1000, 'en')).toBe('1,000');
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(-1234, 'en')).toBe('-1,234');
+    expect(formatCount(999, 'fr')).toBe('999');
+    expect(formatCount(1000, 'fr')).toBe('1\u202f000');
   });
 });
 
