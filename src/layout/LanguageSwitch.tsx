@@ -2,8 +2,8 @@
  * The language switch (English / Français): lists the i18nProvider's languages and remembers the
  * choice (react-admin's store key 'locale'), as react-admin's LocalesMenuButton does, in both top
  * bars and on any page outside the layout. Its menu is drawn when opened: LocalesMenuButton keeps
- * its menu mounted, hidden, which drew some ninety more components on every page's first load.
- * Phones (under 600 px) see the icon alone.
+ * its menu mounted, hidden, which drew some forty to ninety more components into every page's
+ * first load. Phones (under 600 px) see the icon alone.
  */
 import { useState } from 'react';
 import { Box, Button, Menu, MenuItem, Tooltip } from '@mui/material';
