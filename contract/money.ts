@@ -58,8 +58,9 @@ export function formatMoney(amount: number, symbol?: string | null, locale?: str
 
 /** A whole number (a count) with the same separators as money: '1,234' in English, '1 234' in French. */
 export function formatCount(count: number, locale?: string): string {
-  if (locale && !english(locale)) return numberFormat(locale, 0).format(count);
-  return `${count < 0 ? '-' : ''}${grouped(Math.abs(Math.round(count)).toFixed(0))}`;
+  const whole = Math.round(count) || 0; // never -0
+  if (locale && !english(locale)) return numberFormat(locale, 0).format(whole);
+  return `${whole < 0 ? '-' : ''}${grouped(String(Math.abs(whole)))}`;
 }
 
 const english = (locale: string) => locale.toLowerCase().startsWith('en');

@@ -196,6 +196,10 @@ describe('Amounts in the viewer\'s language', () => {
     expect(formatCount(1000, 'en')).toBe('1,000');
     expect(formatCount(1234567, 'en')).toBe('1,234,567');
     expect(formatCount(-1234, 'en')).toBe('-1,234');
+    // Rounded first: what rounds to nothing has no sign.
+    expect(formatCount(-0.4, 'en')).toBe('0');
+    expect(formatCount(1234.6, 'en')).toBe('1,235');
+    expect(formatCount(-0.4, 'fr')).toBe('0');
     expect(formatCount(999, 'fr')).toBe('999');
     expect(formatCount(1000, 'fr')).toBe('1\u202f000');
   });
