@@ -27,8 +27,10 @@ export interface BenchDatabase {
   seeded?: number;
   /** How long that seeding took, in seconds, when it was recorded. */
   seededIn?: number;
-  /** Records that the kept database now holds `rows` seeded rows, seeded in `seconds`. */
-  markSeeded(rows: number, seconds: number): void;
+  /** The database's size in bytes right after that seeding, when it was recorded (later runs write to it: a month's fees). */
+  seededBytes?: number;
+  /** Records that the kept database now holds `rows` seeded rows, seeded in `seconds`, `bytes` in all. */
+  markSeeded(rows: number, seconds: number, bytes: number): void;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite', kep
   const dir = kept ? path.join(kept, kind) : fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
   fs.mkdirSync(dir, { recursive: true });
   const marker = path.join(dir, 'seeded.json');
-  const mark = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number; seconds?: number }) : undefined;
+  const mark = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number; seconds?: number; bytes?: number }) : undefined;
   const seeded = mark?.rows;
   let pg: LocalPostgres | undefined;
   let env: Record<string, string>;
@@ -69,9 +71,9 @@ export async function benchDatabase(kind = process.env.BENCH_DB ?? 'sqlite', kep
     await seedDemo(database.db);
   }
   return {
-    database, env, dialect: database.dialect, seeded, seededIn: mark?.seconds,
-    markSeeded: (rows, seconds) => {
-      if (kept) fs.writeFileSync(marker, JSON.stringify({ rows, seconds }));
+    database, env, dialect: database.dialect, seeded, seededIn: mark?.seconds, seededBytes: mark?.bytes,
+    markSeeded: (rows, seconds, bytes) => {
+      if (kept) fs.writeFileSync(marker, JSON.stringify({ rows, seconds, bytes }));
     },
     close: async () => {
       await database.close();
@@ -152,20 +154,22 @@ export async function databaseSize({ database, dialect }: BenchDatabase): Promis
 
 /**
  * seedRows, unless a kept database (BENCH_DIR) already holds as many rows; one that holds another
- * number stops the run. Resolves with the seconds the seeding took (an earlier run's when reused, if recorded).
+ * number stops the run. Resolves with the seconds the seeding took and the database's size right
+ * after it (an earlier run's when reused, if recorded: what that run wrote since is not the seed's).
  */
-export async function seedOnce(bench: BenchDatabase, rows: number, seller: number, other: number): Promise<number | undefined> {
+export async function seedOnce(bench: BenchDatabase, rows: number, seller: number, other: number): Promise<{ seconds?: number; bytes: number }> {
   if (bench.seeded === rows) {
     console.log(`Reusing ${rows.toLocaleString()} seeded rows on ${bench.dialect} in ${process.env.BENCH_DIR}`);
-    return bench.seededIn;
+    return { seconds: bench.seededIn, bytes: bench.seededBytes ?? (await databaseSize(bench)) };
   }
   if (bench.seeded !== undefined) throw new Error(`BENCH_DIR holds ${bench.seeded.toLocaleString()} seeded rows, not ${rows.toLocaleString()}: use another folder`);
   const t0 = performance.now();
   await seedRows(bench, rows, seller, other);
   const seconds = (performance.now() - t0) / 1000;
-  bench.markSeeded(rows, seconds);
+  const bytes = await databaseSize(bench);
+  bench.markSeeded(rows, seconds, bytes);
   console.log(`Seeded ${rows.toLocaleString()} shops, products and orders on ${bench.dialect} in ${seconds.toFixed(1)} s`);
-  return seconds;
+  return { seconds, bytes };
 }
 
 /**
