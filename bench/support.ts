@@ -2,7 +2,7 @@
  * What the benchmarks share: a database of any size seeded in the database itself, the real server
  * started as separate processes on it, and autocannon runs on loopback.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -219,18 +219,28 @@ export async function startBare(payload: string | Buffer, encoding?: string) {
   };
 }
 
+let compiled = false;
+
+/** The server compiled to JavaScript (`npm run build:server`), once per run, from the sources as they are. */
+function compileServer() {
+  if (compiled) return;
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/dev/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  compiled = true;
+}
+
 /**
- * The server as `npm run serve` runs it, `count` processes on the same database, each with
- * `workers` API processes sharing its port (WORKERS, as `npm start` runs one per core). Logs stay
- * on, at the default level, as in production.
+ * The server as `npm run serve` runs it (compiled to JavaScript, plain node), `count` processes on
+ * the same database, each with `workers` API processes sharing its port (WORKERS, as `npm start`
+ * runs one per core). Logs stay on, at the default level, as in production.
  */
 export async function startServers(env: Record<string, string>, count = 1, workers = 1): Promise<ServerProcess[]> {
+  compileServer();
   const servers: ServerProcess[] = [];
   // autocannon keeps writing on a connection the server closes after its request limit, and counts
   // the refusals: the benchmark lifts the limit (MAX_REQUESTS_PER_SOCKET=0). Every client comes from
   // one address, so the connections-per-address cap is lifted too (the load run opens 100 and more).
   for (let i = 0; i < count; i++) {
-    servers.push(await startProcess({ ...env, DEMO: '1', WORKERS: String(workers), MAX_REQUESTS_PER_SOCKET: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' }));
+    servers.push(await startProcess({ ...env, DEMO: '1', WORKERS: String(workers), MAX_REQUESTS_PER_SOCKET: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' }, { compiled: true }));
   }
   return servers;
 }
