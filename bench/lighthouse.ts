@@ -19,6 +19,7 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startProcess } from '../server/dev/process';
+import { compileServer } from './support';
 import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -55,7 +56,8 @@ async function main() {
   const dist = process.env.STATIC_DIR ?? 'dist';
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the console first (npm run build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-lighthouse-'));
-  const server = await startProcess({ DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'silent' });
+  compileServer();
+  const server = await startProcess({ DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'silent' }, { compiled: true });
   const origin = server.url.replace(/\/api$/, '');
   const { email, password } = DEMO_ACCOUNTS.admin;
   const signIn = await server.post<{ detail: { token: string; id: number } }>('/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });

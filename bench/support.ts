@@ -222,7 +222,7 @@ export async function startBare(payload: string | Buffer, encoding?: string) {
 let compiled = false;
 
 /** The server compiled to JavaScript (`npm run build:server`), once per run, from the sources as they are. */
-function compileServer() {
+export function compileServer() {
   if (compiled) return;
   execFileSync(process.execPath, ['--import', 'tsx', 'server/dev/build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
   compiled = true;

@@ -1,13 +1,13 @@
 /**
- * A list on a phone (as react-admin's demo does): instead of a table whose columns run off-screen,
- * react-admin's SimpleList, each row on two lines with a right-hand side, made of the screen's own
- * columns and cells (its declared `compact` lines, or lines derived from its columns).
+ * A list on a phone (as react-admin's demo does with its SimpleList): instead of a table whose columns
+ * run off-screen, each row on two lines with a right-hand side, made of the screen's own columns and
+ * cells (its declared `compact` lines, or lines derived from its columns).
  */
-import { Fragment, memo, useCallback, useMemo } from 'react';
-import { Typography } from '@mui/material';
-import { ListContextProvider, SimpleList, useListContext, useTranslate, type ListControllerResult, type RaRecord } from 'react-admin';
+import { Fragment, memo, useMemo, type KeyboardEvent } from 'react';
+import { Box, Typography, type SxProps, type Theme } from '@mui/material';
+import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import type { Column, ListScreen } from './types';
-import { Cell, cellText } from './cells';
+import { Cell, cellText, isActivation } from './cells';
 
 export interface CompactLines {
   primary: readonly Column[];
@@ -49,8 +49,24 @@ function Line({ record, columns, name }: { record: RaRecord; columns: readonly C
   );
 }
 
-/** The right-hand side in the secondary text's colour, not react-admin's half-transparent one (too faint to read). */
-const LIST_SX = { bgcolor: 'background.paper', borderRadius: 1, '& .RaSimpleList-tertiary': { opacity: 1, color: 'text.secondary', ml: 1 } };
+/**
+ * The rows' look, given once to the list: react-admin's SimpleList's (a button-like row, two lines of
+ * text), with the right-hand side in the secondary text's colour, not react-admin's half-transparent
+ * one (too faint to read).
+ */
+const LIST_SX: SxProps<Theme> = {
+  listStyle: 'none', m: 0, py: 1, px: 0, bgcolor: 'background.paper', borderRadius: 1,
+  '& .compact-row': {
+    display: 'flex', alignItems: 'center', px: 2, py: 1, minHeight: 48, cursor: 'pointer', outline: 0,
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { bgcolor: 'action.focus' },
+    '&[aria-current="true"]': { bgcolor: 'action.selected' },
+  },
+  '& .compact-text': { flex: '1 1 auto', minWidth: 0, my: '6px' },
+  '& .compact-primary': { typography: 'body1', display: 'block' },
+  '& .compact-secondary': { typography: 'body2', display: 'block', color: 'text.secondary' },
+  '& .compact-tertiary': { float: 'right', color: 'text.secondary', ml: 1 },
+};
 
 interface CompactListProps {
   screen: ListScreen;
@@ -60,43 +76,63 @@ interface CompactListProps {
 }
 
 /**
- * The rows draw again only when what they show changed: react-admin's SimpleList, unlike its table,
- * draws every row whenever the list's state changes, and a list whose first page was fetched ahead
- * asks for it again as it opens (same rows, but the list is "fetching" and then not). On a phone
- * that second drawing of fifteen rows was one of the longest tasks of opening a list.
+ * The rows draw again only when what they show changed, not on every change of the list's state: a
+ * list whose first page was fetched ahead asks for it again as it opens (same rows, but the list is
+ * "fetching" and then not), and on a phone a second drawing of fifteen rows was one of the longest
+ * tasks of opening a list.
  */
 export function CompactList(props: CompactListProps) {
-  const { data, total, isPending, isPaused, isPlaceholderData, error, resource } = useListContext();
-  const shown = useMemo(
-    () => ({ data, total, isPending, isPaused, isPlaceholderData, error, resource }) as ListControllerResult,
-    [data, total, isPending, isPaused, isPlaceholderData, error, resource],
-  );
-  return <CompactRows {...props} shown={shown} />;
+  const { data } = useListContext();
+  return <CompactRows {...props} data={data} />;
 }
 
-const CompactRows = memo(function CompactRows({ screen, name, open, selectedId, shown }: CompactListProps & { shown: ListControllerResult }) {
+/**
+ * Each row as a few plain elements styled by the list (LIST_SX), with the screen's own cells:
+ * react-admin's SimpleList drew some 25 Material UI components around the cells of each row (a list
+ * item, a button base, list item text, typography, each with its style's component), 600 for fifteen
+ * rows, the largest drawing of a list opening on a phone.
+ */
+const CompactRows = memo(function CompactRows({ screen, name, open, selectedId, data }: CompactListProps & { data?: RaRecord[] }) {
   const translate = useTranslate();
-  const text = useMemo(() => {
-    const lines = compactLines(screen);
-    const line = (columns: readonly Column[]) => (columns.length ? (record: RaRecord) => <Line record={record} columns={columns} name={name} /> : undefined);
-    return { primary: line(lines.primary), secondary: line(lines.secondary), tertiary: line(lines.tertiary) };
-  }, [screen, name]);
-  const rowClick = useCallback((_id: unknown, _resource: unknown, record: RaRecord) => {
+  const lines = useMemo(() => compactLines(screen), [screen]);
+  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>;
+  const activate = (event: KeyboardEvent<HTMLDivElement>, record: RaRecord) => {
+    if (event.target !== event.currentTarget || !isActivation(event.key)) return;
+    event.preventDefault();
     open(record);
-    return false as const;
-  }, [open]);
-  const rowSx = useCallback((record: RaRecord) => (String(record.id) === selectedId ? { bgcolor: 'action.selected' } : {}), [selectedId]);
+  };
   return (
-    <ListContextProvider value={shown}>
-      <SimpleList
-        primaryText={text.primary}
-        secondaryText={text.secondary}
-        tertiaryText={text.tertiary}
-        rowClick={rowClick}
-        rowSx={rowSx}
-        empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
-        sx={LIST_SX}
-      />
-    </ListContextProvider>
+    <Box component="ul" sx={LIST_SX}>
+      {data.map((record) => (
+        <li key={record.id}>
+          <RecordContextProvider value={record}>
+            <div
+              className="compact-row"
+              role="button"
+              tabIndex={0}
+              aria-current={String(record.id) === selectedId ? 'true' : undefined}
+              onClick={() => open(record)}
+              onKeyDown={(event) => activate(event, record)}
+            >
+              <div className="compact-text">
+                <span className="compact-primary">
+                  {lines.primary.length > 0 && <Line record={record} columns={lines.primary} name={name} />}
+                  {lines.tertiary.length > 0 && (
+                    <span className="compact-tertiary">
+                      <Line record={record} columns={lines.tertiary} name={name} />
+                    </span>
+                  )}
+                </span>
+                {lines.secondary.length > 0 && (
+                  <span className="compact-secondary">
+                    <Line record={record} columns={lines.secondary} name={name} />
+                  </span>
+                )}
+              </div>
+            </div>
+          </RecordContextProvider>
+        </li>
+      ))}
+    </Box>
   );
 });

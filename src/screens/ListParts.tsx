@@ -2,7 +2,7 @@
  * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type TablePaginationProps, type Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -201,6 +201,11 @@ interface TableProps {
   storeKey: string;
   /** The record open in the panel: its row is highlighted. */
   selectedId?: string;
+  /**
+   * What follows the rows (the pager), shown with them: shown before them, below the loading
+   * indicator, it was pushed down the page as the rows came (a layout shift, on a phone most of all).
+   */
+  children?: ReactNode;
 }
 
 const MOVES: Record<string, [rows: number, cells: number]> = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
@@ -238,7 +243,7 @@ function useNamedRowCheckboxes(table: RefObject<HTMLElement | null>) {
   });
 }
 
-export function ListTable({ def, screen, resource, storeKey, selectedId }: TableProps) {
+export function ListTable({ def, screen, resource, storeKey, selectedId, children }: TableProps) {
   const translate = useTranslate();
   const tableRef = useRef<HTMLDivElement>(null);
   useNamedRowCheckboxes(tableRef);
@@ -304,25 +309,35 @@ export function ListTable({ def, screen, resource, storeKey, selectedId }: Table
       </Box>
     );
   }
-  if (phone) return <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />;
+  if (phone) {
+    return (
+      <>
+        <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />
+        {children}
+      </>
+    );
+  }
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
     // A screen's default columns fit a 1366 px screen (cells half as wide apart as MUI's, long text cut
     // short); more columns, or a phone, scroll inside the card and the page never grows wider than the
     // window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
-    <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
-      <DataTable
-        sx={TABLE_SX}
-        storeKey={storeKey}
-        hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
-        rowClick={rowClick}
-        rowSx={rowSx}
-        bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
-        empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
-      >
-        {columns}
-      </DataTable>
-    </Box>
+    <>
+      <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
+        <DataTable
+          sx={TABLE_SX}
+          storeKey={storeKey}
+          hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
+          rowClick={rowClick}
+          rowSx={rowSx}
+          bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
+          empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
+        >
+          {columns}
+        </DataTable>
+      </Box>
+      {children}
+    </>
   );
 }
 

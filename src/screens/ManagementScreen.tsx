@@ -81,8 +81,9 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
         {(editable ? open : recordId !== undefined) && (
           <EditorPanel key={recordId ?? 'new'} def={def} screen={screen} entity={entity} resource={resource} id={recordId} tab={tab} />
         )}
-        <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId} />
-        <Pager />
+        <ListTable def={def} screen={screen} entity={entity} resource={resource} storeKey={storeKey} selectedId={recordId}>
+          <Pager />
+        </ListTable>
         <PrefetchNextPage filter={screen.filter} />
       </Stack>
     </ListBase>

@@ -1,5 +1,5 @@
 /**
- * Lists on a phone (390×844): a compact list (react-admin's SimpleList) instead of a table whose
+ * Lists on a phone (390×844): a compact list (as react-admin's SimpleList) instead of a table whose
  * columns run off-screen; My Orders keeps each order's status and total on screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -35,7 +35,7 @@ const STATUS = new RegExp(Object.values(en.resources.orders.choices).join('|'));
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("My Orders on a phone: each order's status and total on screen, a tap opens the order", async ({ page, request }) => {
+test("My Orders on a phone: each order's status and total on screen, a row opens the order from the keyboard", async ({ page, request }) => {
   const { seller } = await ordered(request);
   await signIn(page, seller.email, seller.password);
   await expect(page).toHaveURL(/\/$/);
@@ -52,7 +52,9 @@ test("My Orders on a phone: each order's status and total on screen, a tap opens
   }
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
   expect(scroll).toBeLessThanOrEqual(inner);
-  await first.getByRole('button').click();
+  // A row opens from the keyboard as from a tap (the buyer's test below taps).
+  await first.getByRole('button').focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Order details' })).toBeVisible();
 });
 
