@@ -1,6 +1,7 @@
 /**
  * List and search speed of the reference server at scale: the real server (`server/main.ts`,
- * compiled as `npm run serve` runs it) in its own process on a seeded database, 10 clients posting each call through autocannon on loopback.
+ * compiled as `npm run serve` runs it) in its own process on a seeded database, 10 clients posting
+ * each call through autocannon on loopback.
  *
  *   npm run bench                                 # 1,000,000 shops, products and orders on SQLite
  *   BENCH_ROWS=100000 BENCH_SECONDS=5 npm run bench
