@@ -121,20 +121,36 @@ describe(`a kept page compressed once per encoding on ${dialect}`, () => {
 
     const brotli = vi.spyOn(zlib, 'brotliCompressSync');
     const gzip = vi.spyOn(zlib, 'gzipSync');
+    // PostgreSQL's generation is the cluster's snapshot: a write in another database of the cluster
+    // (another test file's, running meanwhile) moves it too, and the page is then read, and
+    // compressed, once more. Each move seen around a request allows one more compression; on SQLite,
+    // and on a quiet cluster, there are none.
+    let generation = await generationOf(server.db);
+    let moves = 0;
+    const seen = async () => {
+      const now = await generationOf(server.db);
+      if (now !== generation) moves++;
+      generation = now;
+    };
     try {
       for (let i = 0; i < 3; i++) {
         const br = await raw(page, 'gzip, deflate, br, zstd');
+        await seen();
         expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': String(br.bytes.length) });
         expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(answer);
       }
-      expect(brotli).toHaveBeenCalledTimes(1);
+      expect(brotli.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(brotli.mock.calls.length).toBeLessThanOrEqual(1 + moves);
+      if (dialect === 'sqlite') expect(moves).toBe(0);
       // gzip when brotli is refused or not offered; '*' reads as gzip.
       for (const accepted of ['br;q=0, gzip', 'gzip', '*']) {
         const gz = await raw(page, accepted);
+        await seen();
         expect(gz.headers['content-encoding']).toBe('gzip');
         expect(JSON.parse(zlib.gunzipSync(gz.bytes).toString('utf8'))).toEqual(answer);
       }
-      expect(gzip).toHaveBeenCalledTimes(1);
+      expect(gzip.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(gzip.mock.calls.length).toBeLessThanOrEqual(1 + moves);
       // Nothing the server offers: the text as it is.
       for (const accepted of ['identity', 'deflate', '']) {
         const none = await raw(page, accepted);
@@ -144,12 +160,17 @@ describe(`a kept page compressed once per encoding on ${dialect}`, () => {
       // A write makes a new page: compressed again, once, and showing the write.
       const first = answer.HLL.data[0];
       const flipped = first.is_active ? 0 : 1;
+      const before = brotli.mock.calls.length;
       expect((await server.post('/shop/status', { id: first.id, is_active: flipped }, token)).body).toMatchObject({ status: true });
+      await seen();
+      const movesBefore = moves;
       for (let i = 0; i < 2; i++) {
         const after = await raw(page, 'br');
+        await seen();
         expect(JSON.parse(zlib.brotliDecompressSync(after.bytes).toString('utf8')).HLL.data[0]).toMatchObject({ id: first.id, is_active: flipped });
       }
-      expect(brotli).toHaveBeenCalledTimes(2);
+      expect(brotli.mock.calls.length).toBeGreaterThanOrEqual(before + 1);
+      expect(brotli.mock.calls.length).toBeLessThanOrEqual(before + 1 + (moves - movesBefore));
     } finally {
       brotli.mockRestore();
       gzip.mockRestore();
