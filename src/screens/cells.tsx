@@ -98,7 +98,10 @@ export function CellStyles() {
     <GlobalStyles
       styles={(theme) => ({
         '.mc-cell': { display: 'inline-block', minWidth: 8, maxWidth: 160, verticalAlign: 'middle' },
-        '.mc-cell-line': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+        // One line cut short, which may still break anywhere: a column's narrowest is then its
+        // heading's, so that the table shares a screen's width among its long values and fits it
+        // (a line that may not break would make each column as wide as its longest value's cut).
+        '.mc-cell-line': { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 1, overflow: 'hidden', overflowWrap: 'anywhere' },
         '.mc-cell-lines': { whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' },
         '.mc-cell-wrap': { whiteSpace: 'pre-line', maxWidth: '100%' },
         [`[${CELL_FOCUS}]:focus-visible`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
