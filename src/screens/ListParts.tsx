@@ -93,13 +93,26 @@ export function SearchBox() {
   );
 }
 
-/** 'Count: N' for users at permission level 2: sellers and admins (SPEC §2.9). */
+/**
+ * The room of a toolbar's part not yet shown (unseen, out of reach): on a phone the toolbar wraps,
+ * and a part appearing pushed the parts after it, and the list below, down a line.
+ */
+export function Reserved({ children }: { children: ReactNode }) {
+  return (
+    <Box aria-hidden sx={{ display: 'flex', visibility: 'hidden' }}>
+      {children}
+    </Box>
+  );
+}
+
+/** 'Count: N' for users at permission level 2: sellers and admins (SPEC §2.9); its room kept until the total arrives. */
 export function CountBadge() {
   const translate = useTranslate();
   const { total } = useListContext();
   const { permissions } = usePermissions<{ role: string }>();
-  if (total === undefined || !permissions || permissions.role === 'buyer') return null;
-  return <Chip color="primary" variant="outlined" label={translate('management.count', { count: total })} />;
+  if (!permissions || permissions.role === 'buyer') return null;
+  const badge = <Chip color="primary" variant="outlined" label={translate('management.count', { count: total ?? 0 })} />;
+  return total === undefined ? <Reserved>{badge}</Reserved> : badge;
 }
 
 const columnLabel = (name: string, column: Column) => `resources.${name}.fields.${column.source}`;

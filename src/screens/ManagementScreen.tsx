@@ -12,7 +12,7 @@ import type { EntityContract } from '../../contract';
 import type { ListScreen, ScreenResource } from './types';
 import { EditorPanel } from './EditorPanel';
 import { ListFilters } from './ListFilters';
-import { CountBadge, ExportCsvButton, ListTable, Pager, PrefetchNextPage, ScreenHeader, SearchBox } from './ListParts';
+import { CountBadge, ExportCsvButton, ListTable, Pager, PrefetchNextPage, Reserved, ScreenHeader, SearchBox } from './ListParts';
 import { CellStyles } from './cells';
 import { LIST_PARAMS } from './listQuery';
 import { Loaded } from './loaded';
@@ -74,7 +74,8 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
           ))}
           <CountBadge />
           <ColumnsButton storeKey={storeKey} />
-          <CanAccess resource={resource} action="export">
+          {/* Its room is kept while the access is asked (see CountBadge). */}
+          <CanAccess resource={resource} action="export" loading={<Reserved><ExportCsvButton def={def} screen={screen} /></Reserved>}>
             <ExportCsvButton def={def} screen={screen} />
           </CanAccess>
         </Stack>

@@ -98,10 +98,12 @@ export function CellStyles() {
     <GlobalStyles
       styles={(theme) => ({
         '.mc-cell': { display: 'inline-block', minWidth: 8, maxWidth: 160, verticalAlign: 'middle' },
-        // One line cut short, which may still break anywhere: a column's narrowest is then its
-        // heading's, so that the table shares a screen's width among its long values and fits it
-        // (a line that may not break would make each column as wide as its longest value's cut).
-        '.mc-cell-line': { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 1, overflow: 'hidden', overflowWrap: 'anywhere' },
+        // One line cut short ('…' where it is cut, as text-overflow would), of a value that may
+        // break between any two letters: a column's narrowest is then its heading's, and the table
+        // shares the screen's width among its long values. A line that may not break made every
+        // column as wide as its longest value's cut, whatever the screen. (Inline, so that a click
+        // beside a short value is still the row's.)
+        '.mc-cell-line': { display: '-webkit-inline-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 1, overflow: 'hidden', wordBreak: 'break-all' },
         '.mc-cell-lines': { whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' },
         '.mc-cell-wrap': { whiteSpace: 'pre-line', maxWidth: '100%' },
         [`[${CELL_FOCUS}]:focus-visible`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },

@@ -71,6 +71,28 @@ test('every list screen of an admin is a compact list on a phone, none a table',
   }
 });
 
+test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  // The list's answer is held until the toolbar has been measured without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/products', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products');
+  const exportButton = main(page).getByRole('button', { name: en.management.export });
+  await expect(exportButton).toBeVisible();
+  await expect(main(page).getByRole('progressbar')).toBeVisible();
+  const before = (await exportButton.boundingBox())!;
+  release();
+  await loaded(page);
+  await expect(main(page).getByText(/^Count: \d/)).toBeVisible();
+  // The count arrived with the answer, where its room was kept: nothing after it moved down a line.
+  expect((await exportButton.boundingBox())!.y).toBe(before.y);
+});
+
 test('a buyer on a phone opens My purchases from the folded sidebar: each order with its status and total', async ({ page, request }) => {
   const { buyer } = await ordered(request);
   await signIn(page, buyer.email, buyer.password);
