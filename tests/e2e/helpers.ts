@@ -88,8 +88,8 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 export interface OwnCategory { id: number; name: string; subcategory: { id: number; name: string } }
 
 /**
- * A name unique within a run and about as short as the demo's category names ('Home & Garden'): the
- * lists' default columns are measured with them (widths.spec.ts).
+ * A name unique within a run and about as short as the demo's category names ('Home & Garden'), so
+ * that the lists look as a person's would (widths.spec.ts adds long names of its own).
  */
 const shortUnique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
 
