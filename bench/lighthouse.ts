@@ -73,16 +73,24 @@ async function main() {
       for (const pageSpec of PAGES) {
         if (CASES && !CASES.test(`${pageSpec.name} ${preset}`)) continue;
         const runs: Figures[] = [];
-        for (let run = 0; run < RUNS; run++) {
+        // A run Lighthouse could not finish (its runtimeError: no paint seen, a timeout) is named and
+        // run again, at most RUNS more times: its zero score would otherwise be one of the median's.
+        for (let run = 0, failed = 0; run < RUNS; run++) {
           const page = await browser.newPage();
           await page.goto(`${origin}/config.json`);
           await page.evaluate((value) => (value ? localStorage.setItem('token_x', value) : localStorage.clear()), pageSpec.signedIn ? `${token}.${id}` : '');
           const flags: Flags = { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' };
           const result = await lighthouse(origin + pageSpec.path, flags, preset === 'desktop' ? desktopConfig : undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${pageSpec.path}`);
-          runs.push(figuresOf(result.lhr));
-          if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${pageSpec.name}-${preset}-${run + 1}.json`.replace(/ /g, '-').toLowerCase()), JSON.stringify(result.lhr));
+          if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${pageSpec.name}-${preset}-${run + 1 + failed}.json`.replace(/ /g, '-').toLowerCase()), JSON.stringify(result.lhr));
           await page.close();
+          if (result.lhr.runtimeError) {
+            console.log(`${pageSpec.name} (${preset}): run not finished, ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+            if (++failed > RUNS) throw new Error(`Lighthouse could not finish ${pageSpec.path} (${preset})`);
+            run--;
+            continue;
+          }
+          runs.push(figuresOf(result.lhr));
         }
         const m: Figures = {
           performance: median(runs.map((r) => r.performance)),
