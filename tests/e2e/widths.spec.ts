@@ -73,7 +73,6 @@ test('an admin’s lists fit the screen; a long value is cut short and whole on 
   const name = page.getByRole('table').getByTitle(productName);
   await expect(name).toBeVisible();
   expect(await name.evaluate(cutShort)).toBe(true);
- 
 });
 
 test('a seller’s lists fit the screen', async ({ page, request }) => {
