@@ -41,6 +41,7 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
   const q = searchText(new URLSearchParams(useLocation().search).get('q') ?? '');
   // A read-only list (order statuses, applicants) has nothing to explore: a clicked row opens its details.
   const editable = Boolean(screen.form || screen.control || screen.tabs?.length);
+  const exportButton = <ExportCsvButton def={def} screen={screen} />;
   return (
     <ListBase
       resource={resource}
@@ -65,18 +66,23 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
               {translate(open ? 'management.close' : 'management.explore')}
             </Button>
           )}
-          {screen.links?.map((link) => (
-            <CanAccess key={link.path} resource={link.path.slice(1)} action="list">
+          {/* The parts shown once the access is known keep their room while it is asked (Reserved). */}
+          {screen.links?.map((link) => {
+            const button = (
               <Button variant="outlined" component={Link} to={link.path}>
                 {translate(link.label)}
               </Button>
-            </CanAccess>
-          ))}
+            );
+            return (
+              <CanAccess key={link.path} resource={link.path.slice(1)} action="list" loading={<Reserved>{button}</Reserved>}>
+                {button}
+              </CanAccess>
+            );
+          })}
           <CountBadge />
           <ColumnsButton storeKey={storeKey} />
-          {/* Its room is kept while the access is asked (see CountBadge). */}
-          <CanAccess resource={resource} action="export" loading={<Reserved><ExportCsvButton def={def} screen={screen} /></Reserved>}>
-            <ExportCsvButton def={def} screen={screen} />
+          <CanAccess resource={resource} action="export" loading={<Reserved>{exportButton}</Reserved>}>
+            {exportButton}
           </CanAccess>
         </Stack>
         {(editable ? open : recordId !== undefined) && (
