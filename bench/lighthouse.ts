@@ -75,19 +75,18 @@ async function main() {
         const runs: Figures[] = [];
         // A run Lighthouse could not finish (its runtimeError: no paint seen, a timeout) is named and
         // run again, at most RUNS more times: its zero score would otherwise be one of the median's.
-        for (let run = 0, failed = 0; run < RUNS; run++) {
+        for (let attempt = 1; runs.length < RUNS; attempt++) {
           const page = await browser.newPage();
           await page.goto(`${origin}/config.json`);
           await page.evaluate((value) => (value ? localStorage.setItem('token_x', value) : localStorage.clear()), pageSpec.signedIn ? `${token}.${id}` : '');
           const flags: Flags = { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' };
           const result = await lighthouse(origin + pageSpec.path, flags, preset === 'desktop' ? desktopConfig : undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${pageSpec.path}`);
-          if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${pageSpec.name}-${preset}-${run + 1 + failed}.json`.replace(/ /g, '-').toLowerCase()), JSON.stringify(result.lhr));
+          if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${pageSpec.name}-${preset}-${attempt}.json`.replace(/ /g, '-').toLowerCase()), JSON.stringify(result.lhr));
           await page.close();
           if (result.lhr.runtimeError) {
             console.log(`${pageSpec.name} (${preset}): run not finished, ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-            if (++failed > RUNS) throw new Error(`Lighthouse could not finish ${pageSpec.path} (${preset})`);
-            run--;
+            if (attempt - runs.length > RUNS) throw new Error(`Lighthouse could not finish ${pageSpec.path} (${preset})`);
             continue;
           }
           runs.push(figuresOf(result.lhr));

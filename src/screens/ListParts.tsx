@@ -322,33 +322,29 @@ export function ListTable({ def, screen, resource, storeKey, selectedId, childre
       </Box>
     );
   }
-  if (phone) {
-    return (
-      <>
-        <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />
-        {children}
-      </>
-    );
-  }
   const hasBulk = screen.control?.options.some((o) => o.kind === 'active') ?? false;
   return (
-    // A screen's default columns fit a 1366 px screen (cells half as wide apart as MUI's, long text cut
-    // short); more columns, or a phone, scroll inside the card and the page never grows wider than the
-    // window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
     <>
-      <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
-        <DataTable
-          sx={TABLE_SX}
-          storeKey={storeKey}
-          hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
-          rowClick={rowClick}
-          rowSx={rowSx}
-          bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
-          empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
-        >
-          {columns}
-        </DataTable>
-      </Box>
+      {phone ? (
+        <CompactList screen={screen} name={def.name} open={open} selectedId={selectedId} />
+      ) : (
+        // A screen's default columns fit a 1366 px screen (cells half as wide apart as MUI's, long
+        // text cut short); more columns scroll inside the card and the page never grows wider than
+        // the window. (Only the table's own wrapper scrolls: the bulk actions bar floats above it.)
+        <Box ref={tableRef} sx={{ minWidth: 0, maxWidth: '100%' }} onKeyDown={moveCellFocus}>
+          <DataTable
+            sx={TABLE_SX}
+            storeKey={storeKey}
+            hiddenColumns={screen.columns.filter((c) => c.hidden).map((c) => c.source)}
+            rowClick={rowClick}
+            rowSx={rowSx}
+            bulkActionButtons={hasBulk ? <BulkStatusButtons screen={screen} resource={resource} name={def.name} /> : false}
+            empty={<Typography sx={{ p: 2 }}>{translate('management.no_data')}</Typography>}
+          >
+            {columns}
+          </DataTable>
+        </Box>
+      )}
       {children}
     </>
   );
