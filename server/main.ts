@@ -86,7 +86,7 @@ async function serve() {
   await app.listen({ port: config.port, host: config.host });
   // The first searches and pages as fast as later ones: samples taken, code and statements warmed,
   // in the background (server/warm.ts).
-  void warmUp(database.db, registry.entities, stop.stopping).catch(logError('warm-up failed'));
+  void database.openConnections().then(() => warmUp(database.db, registry.entities, stop.stopping)).catch(logError('warm-up failed'));
   if (cluster.isPrimary) {
     console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
   }

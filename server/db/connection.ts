@@ -22,16 +22,31 @@ export interface Database {
   dialect: 'sqlite' | 'postgres';
   /** Connections to the database: how many are busy and how many are open (PostgreSQL's pool; SQLite keeps one). */
   connections(): { inUse: number; open: number };
+  /**
+   * Opens every connection the database keeps (PostgreSQL's pool; SQLite's one is open already), so
+   * that the first requests after a start do not each wait for one to be opened.
+   */
+  openConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function openDatabase(opts: { file?: string; url?: string }): Database {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // A pool of a fixed size: its connections, once open, are kept (pg-pool's `min`) rather than
+    // closed after 10 s without a query and opened again, at a cost, by the next busy moment.
+    const size = Number(process.env.PG_POOL_SIZE ?? 10);
+    const pool = new pg.Pool({ connectionString: opts.url, max: size, min: size });
     const generation = postgresGeneration(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
     const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [generation.writes] });
     generation.watch(db);
-    return { db, dialect: 'postgres', connections: () => ({ inUse: pool.totalCount - pool.idleCount, open: pool.totalCount }), close: () => db.destroy() };
+    // Every connection taken at once (the pool opens those it lacks), then all handed back.
+    const openConnections = async () => {
+      const taken = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+      for (const t of taken) if (t.status === 'fulfilled') t.value.release();
+      const failed = taken.find((t) => t.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    return { db, dialect: 'postgres', connections: () => ({ inUse: pool.totalCount - pool.idleCount, open: pool.totalCount }), openConnections, close: () => db.destroy() };
   }
   const file = opts.file ?? ':memory:';
   if (file !== ':memory:') privateFile(file);
@@ -51,7 +66,7 @@ export function openDatabase(opts: { file?: string; url?: string }): Database {
   // are counted as they run. Together: a value that changes whenever the database may have changed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   watchGeneration(db, () => `${dataVersion.get() as number}.${statements.writes()}`, statements.writes);
-  return { db, dialect: 'sqlite', connections: () => ({ inUse: sqlite.inTransaction ? 1 : 0, open: sqlite.open ? 1 : 0 }), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', connections: () => ({ inUse: sqlite.inTransaction ? 1 : 0, open: sqlite.open ? 1 : 0 }), openConnections: async () => undefined, close: () => db.destroy() };
 }
 
 /**

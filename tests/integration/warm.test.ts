@@ -1,7 +1,8 @@
 /**
  * The warm-up a server runs once it listens (server/warm.ts): every searched column's sample is
  * taken (the first search of a column no longer takes it), searches and pages are read, and it
- * stops at once when the server stops.
+ * stops at once when the server stops; before it, the database's connections are opened (PostgreSQL's
+ * pool, kept open from then on).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
@@ -37,6 +38,15 @@ afterAll(async () => {
 
 describe(`the warm-up at start on ${dialect}`, () => {
   const searched = registry.entities.flatMap((e) => (e.search ? e.search.targets.filter((t) => textSearchColumns(e).includes(t)).map((column) => [e, column] as const) : []));
+
+  it('opens every connection the database keeps, and no more when asked again', async () => {
+    await database.openConnections();
+    const open = database.connections().open;
+    expect(open).toBe(dialect === 'postgres' ? Number(process.env.PG_POOL_SIZE ?? 10) : 1);
+    await database.openConnections();
+    await Promise.all(Array.from({ length: 3 }, () => database.db.selectFrom('users').select('id').execute()));
+    expect(database.connections().open).toBe(open);
+  });
 
   it('stops at once when the server is stopping', async () => {
     expect(await warmUp(database.db, registry.entities, () => true)).toBe(0);
