@@ -84,9 +84,12 @@ async function serve() {
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  // The first searches and pages as fast as later ones: samples taken, code and statements warmed,
-  // in the background (server/warm.ts).
-  void database.openConnections().then(() => warmUp(database.db, registry.entities, stop.stopping)).catch(logError('warm-up failed'));
+  // The first searches and pages as fast as later ones: the database's connections opened, then
+  // samples taken, code and statements warmed, in the background (server/warm.ts).
+  void database.openConnections()
+    .catch(logError('opening the database connections failed'))
+    .then(() => warmUp(database.db, registry.entities, stop.stopping))
+    .catch(logError('warm-up failed'));
   if (cluster.isPrimary) {
     console.log(`Marketplace console at http://${config.host}:${config.port} (${config.demo ? 'demo' : 'production'} mode${config.strict ? ', strict contract' : ''})`);
   }
