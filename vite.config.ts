@@ -54,6 +54,8 @@ export default defineConfig(({ command }) => ({
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores; a test is never slow by design.
+    // One worker on two cores (Vitest's default): two measured a sixth faster, and PostgreSQL's kept
+    // answers follow the whole server's snapshot, which another worker's writes move (docs/benchmarks.md).
     // A stray .only fails the run instead of silently shrinking the suite.
     allowOnly: false,
     testTimeout: 60000,
