@@ -21,4 +21,15 @@ export default tseslint.config(
     files: ['tests/**', 'server/dev/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // The test files of a worker share its loaded modules (vite.config.ts): a module replaced for one
+    // file would stay replaced, or never be, for the others.
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-properties': ['error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock'].map((property) => ({
+          object: 'vi', property, message: 'Test files share their modules: spy on what the code looks up when it runs (vi.spyOn), and restore it.',
+        }))],
+    },
+  },
 );

@@ -56,6 +56,10 @@ export default defineConfig(({ command }) => ({
     // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores; a test is never slow by design.
     // One worker on two cores (Vitest's default): two measured a sixth faster, and PostgreSQL's kept
     // answers follow the whole server's snapshot, which another worker's writes move (docs/benchmarks.md).
+    // The files of a worker share its loaded modules (not isolated): each file importing the server
+    // and the console anew cost a third of the run. So no test replaces a module (vi.mock); it spies
+    // on what the code looks up when it runs, and restores it.
+    isolate: false,
     // A stray .only fails the run instead of silently shrinking the suite.
     allowOnly: false,
     testTimeout: 60000,
