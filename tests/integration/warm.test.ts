@@ -4,9 +4,11 @@
  * stops at once when the server stops; before it, the database's connections are opened (PostgreSQL's
  * pool, kept open from then on).
  */
+import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
-import { migrate, textSearchColumns, type Database } from '../../server/db';
+import { migrate, openDatabase, textSearchColumns, type Database } from '../../server/db';
 import { TRIGRAM_PIECES, sampled } from '../../server/trigrams';
 import { WARM_UP, warmUp } from '../../server/warm';
 import { dialect, freshDatabase } from './harness';
@@ -46,6 +48,29 @@ describe(`the warm-up at start on ${dialect}`, () => {
     await database.openConnections();
     await Promise.all(Array.from({ length: 3 }, () => database.db.selectFrom('users').select('id').execute()));
     expect(database.connections().open).toBe(open);
+  });
+
+  it.runIf(dialect === 'postgres')('a kept connection the database ends is reported, not fatal, and the next query opens another', async () => {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const ended: Error[] = [];
+    const pooled = openDatabase({ url: fresh.url, onConnectionError: (error) => ended.push(error) });
+    try {
+      await pooled.openConnections();
+      const open = pooled.connections().open;
+      expect(open).toBeGreaterThan(0);
+      // As a restart or an operator would: every other connection to the database ended by the server.
+      const operator = new pg.Client({ connectionString: fresh.url });
+      await operator.connect();
+      await operator.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      await operator.end();
+      await expect.poll(() => ended.length).toBe(open);
+      expect(ended[0].message).toMatch(/terminating connection/);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(pooled.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pooled.close();
+      await fresh.drop();
+    }
   });
 
   it('stops at once when the server is stopping', async () => {
