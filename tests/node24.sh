@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The server's integration suite again on Node 24, the production runtime, whichever Node runs npm.
+# The server's integration suite on Node 24, the production runtime, on SQLite and PostgreSQL,
+# whichever Node runs npm.
 # That Node is the npm registry's node-<platform>-<arch> package, kept in node_modules/.cache/node24.
 set -euo pipefail
 cd "$(dirname "$0")/.."

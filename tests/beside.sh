@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The last part of `npm test`: the browser runs (end to end, then its smoke runs on the strict
+# contract and on the REST dialect) and the integration suite on Node 24 on both databases
+# (tests/node24.sh), side by side. The browser runs wait on Chromium and their server much of the
+# time, so on two cores both end in about two thirds of the time of one after the other
+# (docs/testing.md). The Node 24 run's output is printed once it ends; the script fails when either fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+bash tests/node24.sh >"$log" 2>&1 &
+node24=$!
+
+browser=0
+npm run test:e2e && npm run test:e2e:strict && npm run test:e2e:rest || browser=$?
+
+integration=0
+wait "$node24" || integration=$?
+cat "$log"
+
+[ "$browser" -eq 0 ] || echo "The browser runs failed (exit $browser)." >&2
+[ "$integration" -eq 0 ] || echo "The integration suite on Node 24 failed (exit $integration)." >&2
+[ "$browser" -eq 0 ] && [ "$integration" -eq 0 ]
