@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Generous: in npm test the browser runs share two cores with the Node 24 suite (tests/beside.sh).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

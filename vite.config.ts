@@ -53,7 +53,8 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
-    // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores; a test is never slow by design.
+    // Generous limits: the suite runs twice (SQLite, PostgreSQL) on two cores, in npm test beside the
+    // browser runs, where the slowest tests took four times as long as alone; a test is never slow by design.
     // One worker on two cores (Vitest's default): two measured a sixth faster, and PostgreSQL's kept
     // answers follow the whole server's snapshot, which another worker's writes move (docs/benchmarks.md).
     // The files of a worker share its loaded modules (not isolated): each file importing the server
@@ -62,8 +63,8 @@ export default defineConfig(({ command }) => ({
     isolate: false,
     // A stray .only fails the run instead of silently shrinking the suite.
     allowOnly: false,
-    testTimeout: 60000,
-    hookTimeout: 60000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'] } },
       {

@@ -107,7 +107,7 @@ describe('backup and restore', () => {
     const last = Math.max(...before.keys());
     const found = await again.post('/search-dive', { keyIndex: 10, value: String(last), targets: ['id'] }, admin);
     expect(found.body.HLL).toEqual([expect.objectContaining({ id: last, name: before.get(last) })]);
-  }, 90_000);
+  }, 180_000);
 
   it('refuses a non-empty target, a folder without a finished backup, and a PostgreSQL database', async () => {
     const data = path.join(root, 'refusals');
@@ -122,7 +122,7 @@ describe('backup and restore', () => {
       env: { ...process.env, DATA_DIR: data, DATABASE_URL: 'postgres://x@127.0.0.1:1/x' },
     })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('pg_dump') });
     await expect(command(data, 'backup')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
-  }, 60_000);
+  }, 120_000);
 
   it('with FILES_BUCKET, copies the database and says the bucket is not copied', async () => {
     const to = path.join(root, 'with-bucket');
@@ -134,5 +134,5 @@ describe('backup and restore', () => {
     await expect(run(process.execPath, ['--import', 'tsx', 'server/ops/commands.ts', 'backup', '--to', path.join(root, 'pg-bucket')], {
       env: { ...bucketEnv, DATABASE_URL: 'postgres://x@127.0.0.1:1/x' },
     })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('the files in bucket shop-files are not copied') });
-  }, 60_000);
+  }, 120_000);
 });

@@ -48,5 +48,5 @@ describe('the compiled server', () => {
     const again = await server.post('/category', { name: 'compiled', subcategory_name: 'Second', commission_currency: 'USD', commission_flat_rate: 2 }, token);
     expect(again.body).toMatchObject({ status: true, detail: { id: made.body.detail.id } });
     expect((await fetch(`${server.url}/ready`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

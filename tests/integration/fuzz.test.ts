@@ -56,7 +56,7 @@ beforeAll(async () => {
   tokens.admin = await login(demo.admin.email, demo.admin.password);
   await createUser(database.db, { name: 'Partial', email: 'partial@example.com', phone: '', password: 'password123', abilities: ADMIN, granted: ['users', 'products'] });
   tokens.partialAdmin = await login('partial@example.com', 'password123');
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await app?.close();
   await database?.close();

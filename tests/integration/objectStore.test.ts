@@ -229,7 +229,7 @@ describe.runIf(dialect === 'postgres')('two API processes, each with its own DAT
     }
     expect(await keys()).toContain('images/Machines_bucket_4.png');
     expect([...onDisk(a.dataDir), ...onDisk(b.dataDir)]).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('with the local folder, the other process answers 404: the file is on the first one\'s disk only', async () => {
     const { a, b, token } = await pair({ FILES_BUCKET: '' });
@@ -239,5 +239,5 @@ describe.runIf(dialect === 'postgres')('two API processes, each with its own DAT
     expect(onDisk(a.dataDir)).toContain('Machines_disk_1.png');
     expect(onDisk(b.dataDir)).toEqual([]);
     expect(await keys()).not.toContain('images/Machines_disk_1.png');
-  }, 60_000);
+  }, 120_000);
 });

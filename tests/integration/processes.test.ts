@@ -83,7 +83,7 @@ describe(`durability on ${dialect}`, () => {
     expect(found.body.HLL).toEqual([expect.objectContaining({ id: last, name: acknowledged.get(last) })]);
     await again.stop();
     await store.drop();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe(`two API processes on one ${dialect} database`, () => {
@@ -134,6 +134,6 @@ describe(`two API processes on one ${dialect} database`, () => {
     expect((await b.post('/users', { id: adminId }, onA)).http).toBe(401);
     await Promise.all([a.stop(), b.stop()]);
     await store.drop();
-  }, 60_000);
+  }, 120_000);
 });
 

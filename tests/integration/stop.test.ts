@@ -100,7 +100,7 @@ describe(`a rolling restart of WORKERS=2 on ${dialect}`, () => {
 
     expect(await server.stop()).toBe('0');
     await fresh.drop();
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('one process stopping', () => {
@@ -133,7 +133,7 @@ describe('one process stopping', () => {
       await database.close();
     }
     await fresh.drop();
-  }, 60_000);
+  }, 120_000);
 
   for (const reader of ['stopped reading', 'gone'] as const) {
     it(`exits 0 when the reader of its log output has ${reader}`, async () => {
@@ -156,7 +156,7 @@ describe('one process stopping', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe('0');
       await fresh.drop();
-    }, 60_000);
+    }, 120_000);
   }
 
   it('reads its grace period and metrics token from the environment', () => {
