@@ -160,7 +160,6 @@ test('a console left open stops asking for the chats after 5 minutes without a t
 });
 
 test('@smoke a visitor and an admin talk through the chat within the poll', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   const adminName = await nameOf(request, DEMO.admin);
   const admin = await clockedPage(browser);
   await signedIn(admin, DEMO.admin);

@@ -144,7 +144,6 @@ test.describe('orders', () => {
   });
 
   test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser, request }) => {
-    test.setTimeout(60_000);
     const { seller: owner, shop, product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await page.getByRole('button', { name: 'Cart: 0 item(s)' }).click();
@@ -228,7 +227,6 @@ test.describe('orders', () => {
   });
 
   test('a buyer buys from the catalogue in their sidebar and follows the order in My purchases, read only', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const { product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await sidebar(page).getByRole('menuitem', { name: 'Catalogue' }).click();

@@ -10,7 +10,6 @@ import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique
 import { notice, registered, row, search } from './reference-helpers';
 
 test('a seller writes to support and asks for deletion from the account page; an admin sees both', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const seller = await registered(request, unique('Leaving Seller '));
   await signedIn(page, seller);
   await page.goto('/account');
@@ -78,7 +77,6 @@ async function shopSelling(request: APIRequestContext, place: { city: string; st
 }
 
 test("a cart from two shops shows each shop's delivery fee from the account's address; the orders keep them", async ({ page, request }) => {
-  test.setTimeout(60_000);
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
   expect((await api(request, '/mile', { country: 'Ghana', currency: 'USD', value_per_mile: 0.4 }, admin.token)).status).toBe(true);
   const lagos = await shopSelling(request, { city: 'Lagos', state: 'Lagos', country: 'Nigeria' });

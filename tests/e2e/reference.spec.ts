@@ -221,7 +221,6 @@ test('support messages are read with the sender’s name; a seller cannot open t
 
 test('a seller subscribes a shop on Packages; an admin activates it on Subscriptions', async ({ page, request }) => {
   // Two people sign in one after the other.
-  test.setTimeout(60_000);
   const user = await registered(request, unique('Package Seller '));
   const category = await newCategory(request);
   const shopName = (await newShop(request, user.token, category, unique('Package Shop '))).name;

@@ -23,7 +23,6 @@ async function otherBrowser(browser: Browser, account: { email: string; password
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test('users screen: columns, role, Control and Assign Roles; a promoted seller’s sidebar gains Brands on their next navigation', async ({ page, browser }) => {
-  test.setTimeout(60_000); // two browsers
   const seller = await register(page, '[1,2]');
   // A brand of the test's own, newest of all: on the first page of Brands.
   const brand = unique('Brand ');
@@ -102,7 +101,6 @@ test('a partial admin sees switches for accesses they do not hold disabled, with
 });
 
 test('an admin blacklists a user, who is signed out at their next step', async ({ page, browser }) => {
-  test.setTimeout(60_000); // two browsers
   const buyer = await register(page, '[1]');
   const theirs = await otherBrowser(browser, buyer);
   try {
