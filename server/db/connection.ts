@@ -12,6 +12,7 @@ import {
   type DatabaseConnection, type SqliteDialectConfig,
 } from 'kysely';
 import { postgresGeneration, watchGeneration } from './generation';
+import { preparingPool } from './prepared';
 
 /** Tables are declared by the contract at run time, so rows are typed loosely here. */
 export type Row = Record<string, unknown>;
@@ -33,7 +34,12 @@ export interface Database {
 /** What an idle PostgreSQL connection's end is told with, by default: a line on the error output. */
 const reportConnectionError = (error: Error) => console.error(`A database connection ended while idle (another is opened when needed): ${error.message}`);
 
-export function openDatabase(opts: { file?: string; url?: string; onConnectionError?: (error: Error) => void }): Database {
+/**
+ * `prepare` (PostgreSQL; PG_PREPARED_STATEMENTS, on unless `0`): a list page's reads are prepared once per
+ * connection and run by name (prepared.ts). Off for a connection pooler that hands one client's
+ * statements to several server connections (PgBouncer before 1.21 in transaction mode).
+ */
+export function openDatabase(opts: { file?: string; url?: string; onConnectionError?: (error: Error) => void; prepare?: boolean }): Database {
   if (opts.url) {
     // A pool of a fixed size: its connections, once open, are kept (pg-pool's `min`) rather than
     // closed after 10 s without a query and opened again, at a cost, by the next busy moment.
@@ -43,7 +49,8 @@ export function openDatabase(opts: { file?: string; url?: string; onConnectionEr
     // the pool drops it, and without a listener its error would end the whole process.
     pool.on('error', opts.onConnectionError ?? reportConnectionError);
     const generation = postgresGeneration(async () => (await pool.query<{ s: string }>('select pg_current_snapshot()::text as s')).rows[0].s);
-    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [generation.writes] });
+    const prepare = opts.prepare ?? process.env.PG_PREPARED_STATEMENTS !== '0';
+    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }), plugins: [generation.writes] });
     generation.watch(db);
     // Every connection taken at once (the pool opens those it lacks), then all handed back.
     const openConnections = async () => {

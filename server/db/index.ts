@@ -6,7 +6,7 @@
  * By job: connection.ts opens either database with its settings; generation.ts tells when the data
  * may have changed (what answers are kept under); schema.ts makes the tables (serverTables.ts: the
  * server's own), triggers.ts what keeps derived data in step; queries.ts helps queries on both; shaped.ts
- * compiles the hottest reads once per shape.
+ * compiles the hottest reads once per shape, and prepared.ts runs them by name on PostgreSQL.
  */
 export { openDatabase, privateFile, type Database, type DB, type Row } from './connection';
 export { GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';

@@ -2,11 +2,14 @@
  * Reads compiled once per shape. Kysely builds a query's tree and compiles it to SQL each time it
  * runs, which costs as much JavaScript as a small read itself; the reads every list page makes (its
  * ids, its rows, their linked records) are built once per shape with slots where their values go,
- * and each later read puts its values in the slots of the kept SQL.
+ * and each later read puts its values in the slots of the kept SQL. On PostgreSQL they are also
+ * prepared once per connection and run by name (prepared.ts): each finds rows by id, or by owner and
+ * id, so its best plan does not depend on its values.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { DB, Row } from './connection';
 import { dialectOf } from './queries';
+import { runByName } from './prepared';
 
 /** Where the value of that index goes: a slot is never sent, always replaced. */
 class Slot {
@@ -37,6 +40,7 @@ export async function readShaped(db: DB, shape: string, values: readonly unknown
   if (!shaped) {
     const query = build((index) => new Slot(index) as never).compile();
     const takes = query.parameters.map((p) => (p instanceof Slot ? p.index : -1));
+    if (dialectOf(db) === 'postgres') runByName(query.sql);
     shaped = { query, takes, values: new Set(takes.filter((t) => t >= 0)).size };
     if (kept.size >= KEPT_SHAPES) kept.delete(kept.keys().next().value!);
     kept.set(key, shaped);
