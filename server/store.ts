@@ -287,8 +287,26 @@ async function indexedPage(db: DB, entity: EntityContract, scope: Scope, q: List
   return { total, ids: found.map((r) => r.id) };
 }
 
+/**
+ * Columns whose text only the server writes, always in one format: a value holding a character that
+ * format never has is in none of their rows, so a search does not look there. The rule's answer is
+ * the same (the `plain` reference still looks); an orders search for a tracking number no longer
+ * reads the timestamps' trigram index for it.
+ */
+const WRITTEN_AS: Readonly<Record<string, RegExp>> = {
+  // An ISO timestamp (now()): 2026-11-29T22:30:03.123Z, compared without case.
+  created_at: /^[0-9tz:.-]*$/i,
+};
+
+/** The targets of a search its value may be found in (WRITTEN_AS): any other than those, `id` included. */
+export function searchable(targets: readonly string[], value: string): string[] {
+  const text = value.trim();
+  return targets.filter((t) => !Object.hasOwn(WRITTEN_AS, t) || WRITTEN_AS[t].test(text));
+}
+
 /** Counts and pages any other list: the matching ids, a page of them read from the nearer end. */
-async function queriedPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, sort: { field: string; desc: boolean }) {
+async function queriedPage(db: DB, entity: EntityContract, scope: Scope, given: ListQuery, sort: { field: string; desc: boolean }) {
+  const q = given.search && !given.search.plain ? { ...given, search: { ...given.search, targets: searchable(given.search.targets, given.search.value) } } : given;
   const pieces = await piecesOf(db, entity, q);
   const fts = textMatch(db, entity, q, pieces);
   let found: unknown[] | undefined;

@@ -216,6 +216,21 @@ describe(`search through the indexes on ${dialect}`, () => {
     }
     expect((await search(distances, '12.2', ['distance_km'], false)).total).toBe(1);
   });
+
+  it('answers what the rule answers when a value cannot be in a timestamp, which is then not looked in', async () => {
+    const users = registry.entity('users');
+    const [row] = await db.selectFrom('users').select(['id', 'name', 'created_at']).orderBy('id').limit(1).execute();
+    const stamp = String(row.created_at);
+    // In a timestamp: parts of it, in any case. Not: a letter of no timestamp, a space, a sign.
+    const values = [stamp.slice(0, 7), stamp.slice(5, 13).toUpperCase(), stamp.slice(11, 19), 'T', 'z', ':', 'TRK-1', 'x', `${stamp.slice(0, 10)} `, `${stamp.slice(0, 4)} ${stamp.slice(5, 7)}`, '+', String(row.name).slice(0, 3), String(row.id)];
+    for (const value of values) {
+      for (const targets of [['created_at'], ['id', 'created_at'], ['id', 'name', 'created_at']]) {
+        expect({ value, targets, ...(await search(users, value, targets, false)) }).toEqual({ value, targets, ...(await search(users, value, targets, true)) });
+      }
+    }
+    const stamped = await db.selectFrom('users').select('id').where('created_at', '=', stamp).execute();
+    expect((await search(users, stamp.toLowerCase(), ['created_at'], false)).total).toBe(stamped.length);
+  });
 });
 
 describe(`lists on ${dialect}`, () => {

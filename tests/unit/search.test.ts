@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../resources';
 import { ApiError } from '../../server/errors';
 import { readSearch } from '../../server/search';
+import { searchable as searchableTargets } from '../../server/store';
 
 const searchable = registry.entities.filter((e) => e.search);
 /** A list searched on two columns or more (so a subset and a duplicate can be asked for). */
@@ -66,5 +67,22 @@ describe('a search call', () => {
     expect(refusal({ keyIndex, value: 'ab', targets: [7] })).toBe(`7 cannot be searched here; allowed: ${targets.join(', ')}`);
     expect(refusal({ keyIndex, value: 'ab', targets: ['x'.repeat(100)] })).toBe(`${'x'.repeat(64)} cannot be searched here; allowed: ${targets.join(', ')}`);
     for (const bad of [undefined, [], 'id', { 0: 'id' }]) expect(refusal({ keyIndex, value: 'ab', targets: bad })).toBe('targets must be a list of column names');
+  });
+});
+
+describe('where a search looks', () => {
+  // created_at holds only ISO timestamps the server writes (2026-11-29T22:30:03.123Z).
+  const targetsOf = (value: string) => searchableTargets(['id', 'name', 'created_at'], value);
+
+  it('looks in a timestamp for a value made of its characters, in any case', () => {
+    for (const value of ['2026', '2026-11-29T22:30:03.123Z', 't22', 'z', 'Z', ':', '.', '-', '11-29t', '  2026  ']) {
+      expect(targetsOf(value)).toEqual(['id', 'name', 'created_at']);
+    }
+  });
+
+  it('looks elsewhere only for a value holding any other character: a letter, a space, a sign', () => {
+    for (const value of ['TRK-4242', 'x', '2026 11', '2026/11', '+00', 'é', '１', '2026-11-29T22:30:03.123Za']) {
+      expect(targetsOf(value)).toEqual(['id', 'name']);
+    }
   });
 });
