@@ -57,13 +57,14 @@ class PreparingClient implements PostgresPoolClient {
   /** Set once PostgreSQL refused a prepared statement: the connection names nothing more and is closed when handed back. */
   private stale = false;
 
-  constructor(readonly client: pg.PoolClient) {}
+  constructor(private readonly client: pg.PoolClient) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') return this.client.query(sql as never) as PostgresCursor<R>;
-    return this.run(sql, [...(parameters ?? [])]) as unknown as Promise<PostgresQueryResult<R>>;
+    // Kysely hands over a fresh array of the values: sent as it is.
+    return this.run(sql, (parameters ?? []) as unknown[]) as unknown as Promise<PostgresQueryResult<R>>;
   }
 
   private async run(sql: string, values: unknown[]): Promise<pg.QueryResult> {
