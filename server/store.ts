@@ -3,7 +3,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { MAX_SEARCH_ROWS, type EntityContract, type Paginated, type Relation } from '../contract';
-import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, dialectOf, ftsTable, likeInsensitive, now, readShaped, textSearchColumns, type DB, type Row } from './db';
+import { GenerationCache, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, bound, dialectOf, ftsTable, likeInsensitive, now, readPlanned, readShaped, textSearchColumns, type DB, type Row } from './db';
 import { scoped, type Scope } from './guard';
 import { badRequest, forbidden, notFound } from './errors';
 import { present } from './records';
@@ -101,7 +101,7 @@ export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): 
 /** A search value long enough for the trigram index: 3 characters (1–2 character values scan). */
 const TRIGRAM = 3;
 
-/** What narrows a search before the rule decides (see filtered). */
+/** What narrows a search before the rule decides (see planOf). */
 interface Narrowed {
   /** SQLite: the few rows the FTS5 index found. */
   found?: unknown[];
@@ -114,6 +114,31 @@ interface Narrowed {
 }
 
 /**
+ * What a list call asks for, as a plan (readPlanned): its values `bound`, so that each statement of
+ * the same shape is built and compiled once. Filters are checked here, before any statement.
+ */
+interface ListPlan {
+  scope: Scope;
+  filter: [string, unknown][];
+  ids?: unknown[];
+  search?: {
+    /** The value read as an id, when it is one and `id` is a target. */
+    exactId?: unknown;
+    /** The other targets: each with the value's rare pieces (`%piece%`) where the index looks those up. */
+    parts: { column: string; pieces?: unknown[] }[];
+    /** The substring rule's reference form (`plain`): the lowered value's position in each text. */
+    plain?: boolean;
+    /** The value (`plain`, or beside rare pieces) and its LIKE pattern. */
+    text?: unknown;
+    like?: unknown;
+    since?: unknown;
+    /** SQLite: the few rows the text index found, or else its query. */
+    found?: unknown[];
+    fts?: { table: string; match: unknown };
+  };
+}
+
+/**
  * The rows a list call asks for, before paging. A search keeps today's rule everywhere: `id` matches
  * exactly, other targets contain the value, case-insensitively, `%` and `_` being plain characters.
  * On SQLite a value of 3 characters or more first narrows the rows through the entity's FTS5 trigram
@@ -122,51 +147,73 @@ interface Narrowed {
  * index is asked for the value's rare pieces only, the rule deciding after. `plain` skips the
  * indexes (the reference the tests compare against).
  */
-function filtered(db: DB, entity: EntityContract, scope: Scope, q: ListQuery, narrowed: Narrowed = {}) {
-  const { found, since, pieces, fts } = narrowed;
-  let query = scoped(db, db.selectFrom(entity.name), entity, scope);
+function planOf(entity: EntityContract, scope: Scope, q: ListQuery, narrowed: Narrowed = {}): ListPlan {
   const columns = columnsOf(entity);
-  for (const [field, value] of Object.entries(q.filter ?? {})) {
+  const filter = Object.entries(q.filter ?? {}).map(([field, value]): [string, unknown] => {
     if (!columns.has(field)) throw badRequest(`Cannot filter on ${field}`);
     if (value !== null && typeof value === 'object') throw badRequest(`The filter on ${field} must be a single value`);
-    query = query.where(field, '=', value);
-  }
-  if (q.ids) query = q.ids.length ? query.where('id', 'in', [...q.ids]) : query.where(sql<boolean>`1 = 0`);
+    return [field, bound(value)];
+  });
+  const plan: ListPlan = { scope: scope.kind === 'all' ? scope : { ...scope, userId: bound(scope.userId) as number }, filter, ids: q.ids?.map(bound) };
   const text = q.search?.value.trim();
-  if (!q.search || !text) return query;
+  if (!q.search || !text) return plan;
   const targets = q.search.targets;
-  const exactId = targets.includes('id') && /^\d{1,15}$/.test(text) ? Number(text) : null;
-  const indexed = textSearchColumns(entity);
-  const parts = targets.filter((t) => t !== 'id');
+  const exactId = targets.includes('id') && /^\d{1,15}$/.test(text) ? bound(Number(text)) : undefined;
+  const names = targets.filter((t) => t !== 'id');
+  if (q.search.plain) return { ...plan, search: { exactId, parts: names.map((column) => ({ column })), plain: true, text: names.length ? bound(text) : undefined } };
+  const { found, since, pieces, fts } = narrowed;
+  const parts = names.map((column) => ({ column, pieces: pieces?.[column]?.map((p) => bound(`%${p}%`)) }));
+  return {
+    ...plan,
+    search: {
+      exactId,
+      parts,
+      text: parts.some((p) => p.pieces) ? bound(text) : undefined,
+      like: parts.some((p) => !p.pieces) ? bound(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      since: since === undefined || !parts.length ? undefined : bound(since),
+      found: fts && found ? found.map(bound) : undefined,
+      fts: fts && !found ? { table: fts.table, match: bound(fts.match) } : undefined,
+    },
+  };
+}
+
+/** The rows of a plan's skeleton (see planOf), as a query to page, count or read. */
+function filtered(db: DB, entity: EntityContract, plan: ListPlan) {
+  let query = scoped(db, db.selectFrom(entity.name), entity, plan.scope);
+  for (const [field, value] of plan.filter) query = query.where(field, '=', value);
+  if (plan.ids) query = plan.ids.length ? query.where('id', 'in', plan.ids) : query.where(sql<boolean>`1 = 0`);
+  const search = plan.search;
+  if (!search) return query;
+  const { exactId, parts, text, like, since, found, fts } = search;
   const postgres = dialectOf(db) === 'postgres';
-  if (q.search.plain) {
+  if (search.plain) {
     // The substring rule said another way: position of the lowered value in the lowered text.
     const position = postgres ? 'strpos' : 'instr';
     return query.where((eb) =>
       eb.or([
-        ...(exactId !== null ? [eb('id', '=', exactId)] : []),
-        ...parts.map((t) => sql<boolean>`${sql.raw(position)}(lower(cast(${sql.ref(t)} as text)), lower(${text})) > 0`),
+        ...(exactId !== undefined ? [eb('id', '=', exactId)] : []),
+        ...parts.map(({ column }) => sql<boolean>`${sql.raw(position)}(lower(cast(${sql.ref(column)} as text)), lower(${text})) > 0`),
       ]),
     );
   }
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const indexed = textSearchColumns(entity);
   query = query.where((eb) => {
-    const contains = parts.map((t) =>
-      pieces?.[t]
+    const contains = parts.map(({ column, pieces }) =>
+      pieces
         ? // The index finds the rows holding the value's rare pieces; the rule (not indexed) decides.
-          eb.and([...pieces[t].map((p) => likeInsensitive(t, `%${p}%`)), sql<boolean>`strpos(lower(${sql.ref(t)}), lower(${text})) > 0`])
-        : likeInsensitive(t, like, !indexed.includes(t) && postgres),
+          eb.and([...pieces.map((p) => likeInsensitive(column, p as string)), sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`])
+        : likeInsensitive(column, like as string, !indexed.includes(column) && postgres),
     );
     // A short value's text matches are looked for among the newest records only (SHORT_WINDOW).
-    const inText = since === undefined || !contains.length ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
-    return eb.or([...(exactId !== null ? [eb('id', '=', exactId)] : []), ...inText]);
+    const inText = since === undefined ? contains : [eb.and([eb('id', '>=', since), eb.or(contains)])];
+    return eb.or([...(exactId !== undefined ? [eb('id', '=', exactId)] : []), ...inText]);
   });
-  if (fts && found) {
-    const ids = exactId !== null ? [...found, exactId] : found;
+  if (found) {
+    const ids = exactId !== undefined ? [...found, exactId] : found;
     query = ids.length ? query.where('id', 'in', ids) : query.where(sql<boolean>`1 = 0`);
   } else if (fts) {
     const candidates =
-      exactId !== null
+      exactId !== undefined
         ? sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} union all select ${exactId}`
         : sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match}`;
     query = query.where(sql<boolean>`${sql.ref('id')} in (${candidates})`);
@@ -315,7 +362,10 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, given: 
     if (matches.rows.length <= FEW_MATCHES) found = matches.rows.map((r) => r.id);
   }
   const postgres = dialectOf(db) === 'postgres';
-  const query = filtered(db, entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces: postgres ? pieces : undefined, fts });
+  const plan = planOf(entity, scope, q, { found, since: await shortWindow(db, entity, scope, q), pieces: postgres ? pieces : undefined, fts });
+  // Each statement below is built and compiled once per shape of its plan (readPlanned): `shape`
+  // names what the builder reads besides the plan.
+  const shape = (statement: string, ...more: unknown[]) => JSON.stringify([statement, entityKey(entity), sort, ...more]);
   // The list's order (or, with `desc` flipped, its reverse), then newest first among equals;
   // `from` names the columns' table or alias.
   const inOrder = <Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(
@@ -334,11 +384,18 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, given: 
     // whole first: told only of the LIMIT, the planner may otherwise walk the whole table in the
     // list's order waiting for them (half a second at a million rows, for a value with one rare piece).
     const rare = Object.keys(pieces ?? {}).length > 0 && q.search.targets.every((t) => t === 'id' || pieces?.[t]);
-    const source = rare ? db.with((cte) => cte('found').materialized(), () => query.selectAll()).selectFrom('found') : query;
-    const matches = inOrder(source.selectAll()).limit(FEW_MATCHES + 1).as('few');
-    const page = inOrder(db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)), { from: 'few' }).limit(q.perPage).offset(offset).as('paged');
-    // The page's linked records are read for its rows only, after the page is cut.
-    const rows = (await inOrder(withLinked(db, entity, 'paged', db.selectFrom(page).selectAll()), { from: 'paged' }).execute()) as Row[];
+    const paging = { ...plan, few: bound(FEW_MATCHES + 1), take: bound(q.perPage), skip: bound(offset) };
+    const rows = await readPlanned(db, shape('search', rare), paging, (p) => {
+      const query = filtered(db, entity, p);
+      const source = rare ? db.with((cte) => cte('found').materialized(), () => query.selectAll()).selectFrom('found') : query;
+      const matches = inOrder(source.selectAll()).limit(p.few as number).as('few');
+      const page = inOrder(db.selectFrom(matches).selectAll().select(sql<number>`count(*) over ()`.as(MATCHES)), { from: 'few' })
+        .limit(p.take as number)
+        .offset(p.skip as number)
+        .as('paged');
+      // The page's linked records are read for its rows only, after the page is cut.
+      return inOrder(withLinked(db, entity, 'paged', db.selectFrom(page).selectAll()), { from: 'paged' });
+    });
     // No row: no match at all, or a page past the last (counted below).
     const total = rows.length ? Number(rows[0][MATCHES]) : offset === 0 ? 0 : undefined;
     if (total !== undefined && total <= FEW_MATCHES) return { total, rows: rows.map(({ [MATCHES]: _, ...row }) => row) };
@@ -347,19 +404,22 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, given: 
     // SQLite: the few rows the text index found are checked by the rule once, in the list's order:
     // their number is the total and the page is cut from them (a count, then the page, checked each
     // row twice).
-    const matching = (await inOrder(query.select('id')).execute()).map((r) => r.id);
+    const matching = (await readPlanned(db, shape('found'), plan, (p) => inOrder(filtered(db, entity, p).select('id')))).map((r) => r.id);
     return { total: matching.length, ids: matching.slice(offset, offset + q.perPage) };
   }
-  const { count } = (await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as {
-    count: number | string;
-  };
+  const [{ count }] = await readPlanned(db, shape('count'), plan, (p) => filtered(db, entity, p).select((eb) => eb.fn.countAll<number>().as('count')));
   const total = Number(count);
   let ids: unknown[] = [];
   if (offset < total) {
     const take = Math.min(q.perPage, total - offset);
     const fromEnd = total - offset - take;
     const reverse = fromEnd < offset;
-    const found = await inOrder(query.select('id'), { desc: reverse ? !sort.desc : sort.desc }).limit(take).offset(reverse ? fromEnd : offset).execute();
+    const paging = { ...plan, take: bound(take), skip: bound(reverse ? fromEnd : offset) };
+    const found = await readPlanned(db, shape('ids', reverse), paging, (p) =>
+      inOrder(filtered(db, entity, p).select('id'), { desc: reverse ? !sort.desc : sort.desc })
+        .limit(p.take as number)
+        .offset(p.skip as number),
+    );
     ids = found.map((r) => r.id);
     if (reverse) ids.reverse();
   }

@@ -11,6 +11,6 @@
 export { openDatabase, privateFile, type Database, type DB, type Row } from './connection';
 export { GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';
 export { dialectOf, likeInsensitive, now, syncIdSequence } from './queries';
-export { readShaped } from './shaped';
+export { bound, readPlanned, readShaped } from './shaped';
 export { exclusively, migrate, registerDerivedTable, tableSpecs, textSearchColumns, type DerivedTable } from './schema';
 export { ftsTable, keptSumsTriggers, PAGE_BUCKET, PAGE_INDEX, SELLER_COLUMN, type KeptSums } from './triggers';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, readShaped, type DB, type Database } from '../../server/db';
+import { bound, openDatabase, readPlanned, readShaped, type DB, type Database } from '../../server/db';
 import { PREPARED, runByName } from '../../server/db/prepared';
 import { dialect, freshDatabase } from './harness';
 
@@ -81,6 +81,16 @@ describe.runIf(dialect === 'postgres')('statements prepared on PostgreSQL', () =
       expect(await read(4)).toEqual([{ name: 'row 4' }]);
       expect(await read(5)).toEqual([{ name: 'row 5' }]);
       expect(await preparedOn(connection)).toEqual([{ statement: 'select "name" from "prepared_probe" where "id" = $1', runs: 2 }]);
+    });
+  });
+
+  it("sends a planned read (a search's statements) unnamed: its best plan depends on its values", async () => {
+    await open().connection().execute(async (connection) => {
+      const read = (id: number) =>
+        readPlanned(connection, JSON.stringify(['prepared probe', 'planned']), { id: bound(id) }, (plan) => connection.selectFrom('prepared_probe').select(['id', 'name']).where('id', '=', plan.id));
+      expect(await read(4)).toEqual([{ id: 4, name: 'row 4' }]);
+      expect(await read(5)).toEqual([{ id: 5, name: 'row 5' }]);
+      expect(await preparedOn(connection)).toEqual([]);
     });
   });
 

@@ -1,14 +1,16 @@
 /**
  * Reads compiled once per shape (server/db/shaped.ts): each read of a shape answers what the same
  * query built afresh answers, with its own values; constants of the shape stay; a read giving another
- * number of values than its shape has slots is refused.
+ * number of values than its shape has slots is refused. A planned read (readPlanned) is built from
+ * its plan's skeleton only: the same shape with other values reuses it, another shape (a list of
+ * another length, a part present or not) is built anew, and the builder never sees a value.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, readShaped, type Database } from '../../server/db';
+import { bound, openDatabase, readPlanned, readShaped, type Database } from '../../server/db';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-shaped-'));
 let database: Database;
@@ -76,5 +78,44 @@ describe('a read compiled once per shape', () => {
       const rows = await readShaped(trx, 'by id 1', [31], (slot) => trx.selectFrom('things').select('name').where('id', '=', slot(0)));
       expect(rows).toEqual([{ name: 'new' }]);
     });
+  });
+});
+
+describe('a read planned once per shape', () => {
+  interface Plan { owner: unknown; names: unknown[]; below?: unknown }
+  const built: Plan[] = [];
+  const read = (owner: number, names: string[], below?: number) =>
+    readPlanned(database.db, 'planned things', { owner: bound(owner), names: names.map(bound), below: below === undefined ? undefined : bound(below) }, (plan: Plan) => {
+      built.push(plan);
+      let query = database.db.selectFrom('things').select('id').where('owner', '=', plan.owner).where('name', 'in', plan.names);
+      if (plan.below !== undefined) query = query.where('id', '<', plan.below);
+      return query.orderBy('id');
+    });
+  const afresh = (owner: number, names: string[], below?: number) =>
+    database.db
+      .selectFrom('things')
+      .select('id')
+      .where('owner', '=', owner)
+      .where('name', 'in', names)
+      .where('id', '<', below ?? 1000)
+      .orderBy('id')
+      .execute();
+
+  it('reuses a shape with other values, and builds another shape anew, from a skeleton holding no value', async () => {
+    const cases: [number, string[], number?][] = [
+      [1, ['thing 1', 'thing 4']],
+      [2, ['thing 2', 'thing 8']],
+      [1, ['thing 7', 'thing 13', 'thing 4'], 10],
+      [0, ['thing 3', 'thing 6', 'thing 9'], 7],
+      [0, ['thing 3', 'thing 12']],
+    ];
+    for (const [owner, names, below] of cases) expect(await read(owner, names, below)).toEqual(await afresh(owner, names, below));
+    // Three shapes among five reads: two names; three names and a bound; two names again (kept).
+    expect(built.map((plan) => [plan.names.length, plan.below !== undefined])).toEqual([[2, false], [3, true]]);
+    // Where the plan had a value, the builder got a slot, never the value itself.
+    const leaves = built.flatMap((plan) => [plan.owner, ...plan.names, ...(plan.below === undefined ? [] : [plan.below])]);
+    expect(leaves.length).toBe(8);
+    for (const leaf of leaves) expect(typeof leaf).toBe('object');
+    expect(JSON.stringify(built)).not.toMatch(/thing|"owner":\d/);
   });
 });
