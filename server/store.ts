@@ -251,7 +251,8 @@ async function piecesOf(db: DB, entity: EntityContract, q: ListQuery): Promise<R
   const text = q.search?.value.trim();
   if (!q.search || !text || q.search.plain || [...text].length < TRIGRAM) return undefined;
   const pieces: Record<string, string[]> = {};
-  for (const column of q.search.targets.filter((t) => textSearchColumns(entity).includes(t))) {
+  const indexed = textSearchColumns(entity);
+  for (const column of q.search.targets.filter((t) => indexed.includes(t))) {
     const rare = await rarePieces(db, entity, column, text);
     if (rare) pieces[column] = rare;
   }

@@ -55,7 +55,7 @@ function trigramsOf(text: string): Set<string> {
 }
 
 /** The columns the index lists a search of `column` reads cover (see above). */
-function listed(db: DB, entity: EntityContract, column: string): string[] {
+function listed(db: DB, entity: EntityContract, column: string): readonly string[] {
   return dialectOf(db) === 'postgres' ? [column] : textSearchColumns(entity);
 }
 
@@ -95,18 +95,26 @@ export async function sampled(db: DB, entity: EntityContract, column: string): P
   return !!sample && Date.now() - sample.at < TRIGRAM_PIECES.maxAgeMs;
 }
 
+/** The sample each kept promise resolved to: a fresh one is handed out as it is (every search asks). */
+const taken = new WeakMap<Promise<Sample>, Sample>();
+
 function sampleOf(db: DB, table: string, columns: readonly string[]): Promise<Sample> {
   let byIndex = samples.get(db);
   if (!byIndex) samples.set(db, (byIndex = new Map()));
   const key = sampleKey(table, columns);
   const kept = byIndex.get(key);
   const fresh = (s: Sample) => Date.now() - s.at < TRIGRAM_PIECES.maxAgeMs;
+  const ready = kept && taken.get(kept);
+  if (kept && ready && fresh(ready)) return kept;
   const next = (kept ?? Promise.resolve(undefined))
     .catch(() => undefined)
     .then((s) => (s && fresh(s) ? s : takeSample(db, table, columns)));
   byIndex.set(key, next);
-  // A sample that failed is taken again next time.
-  next.catch(() => byIndex.delete(key));
+  next.then(
+    (s) => taken.set(next, s),
+    // A sample that failed is taken again next time.
+    () => byIndex.delete(key),
+  );
   return next;
 }
 

@@ -28,7 +28,7 @@ export interface TableSpec {
   indexes: string[][];
   unique?: string[][];
   /** Text columns searched for a part of their text: an FTS5 trigram index (SQLite) or pg_trgm (PostgreSQL). */
-  textSearch?: string[];
+  textSearch?: readonly string[];
   /**
    * The seller a record belongs to through its shop (owner rule `via: 'shop_id'`), copied into
    * SELLER_COLUMN by triggers so a seller's list is one index range in the list's order.
@@ -41,10 +41,17 @@ export interface TableSpec {
 /** Field types a part-of-text search can use an index for (numbers are searched as text by a scan). */
 const TEXT_TYPES: readonly FieldType[] = ['string', 'email', 'text', 'date'];
 
-/** The targets of an entity's search that have a text index. */
-export function textSearchColumns(entity: EntityContract): string[] {
-  const fields: Record<string, { type: FieldType }> = { created_at: { type: 'date' }, ...entity.fields };
-  return (entity.search?.targets ?? []).filter((t) => t !== 'id' && fields[t] && TEXT_TYPES.includes(fields[t].type));
+const textSearch = new WeakMap<EntityContract, readonly string[]>();
+
+/** The targets of an entity's search that have a text index (worked out once per declaration: every search asks). */
+export function textSearchColumns(entity: EntityContract): readonly string[] {
+  let columns = textSearch.get(entity);
+  if (!columns) {
+    const fields: Record<string, { type: FieldType }> = { created_at: { type: 'date' }, ...entity.fields };
+    columns = Object.freeze((entity.search?.targets ?? []).filter((t) => t !== 'id' && fields[t] && TEXT_TYPES.includes(fields[t].type)));
+    textSearch.set(entity, columns);
+  }
+  return columns;
 }
 
 /** Columns and indexes of an entity's table: its fields, plus id and timestamps. */

@@ -27,7 +27,7 @@ export const ftsTable = (table: string) => `${table}_fts`;
  * SQLite: an external-content FTS5 table with the trigram tokenizer over the searched columns,
  * kept in step by triggers, so every write updates it in the write's own transaction.
  */
-export async function sqliteTextSearch(db: DB, table: string, columns: string[]): Promise<void> {
+export async function sqliteTextSearch(db: DB, table: string, columns: readonly string[]): Promise<void> {
   const fts = ftsTable(table);
   const have = await sql<{ name: string }>`select name from pragma_table_info(${fts})`.execute(db);
   const same = have.rows.map((r) => r.name).join(',') === columns.join(',');
@@ -58,7 +58,7 @@ export async function sqliteTextSearch(db: DB, table: string, columns: string[])
 }
 
 /** PostgreSQL: a pg_trgm GIN index on lower(column), the very expression the search compares. */
-export async function postgresTextSearch(db: DB, table: string, columns: string[]): Promise<void> {
+export async function postgresTextSearch(db: DB, table: string, columns: readonly string[]): Promise<void> {
   const there = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (!there.rows.length) return;
   for (const col of columns) {

@@ -251,6 +251,24 @@ describe(`lists on ${dialect}`, () => {
     expect(await mine(100)).toEqual(await viaShops(100));
   });
 
+  it('weighs pieces by a sample kept while it is fresh, and taken again once it is not', async () => {
+    const users = registry.entity('users');
+    await insert('users', Array.from({ length: 3000 }, (_, i) => ({ name: `Filler ${i}`, email: `filler${i}@example.com`, is_active: 1 })));
+    const before = await rarePieces(db, users, 'name', 'Qzx-Wvq');
+    expect(before).toEqual(expect.arrayContaining(['qzx', 'wvq'].map((p) => expect.stringMatching(new RegExp(p, 'i')))));
+    await insert('users', Array.from({ length: 1500 }, (_, i) => ({ name: `Qzx-Wvq ${i}`, email: `qzx${i}@example.com`, is_active: 1 })));
+    TRIGRAM_PIECES.maxAgeMs = 60_000;
+    try {
+      // The sample taken before the rows came is still fresh: the pieces are still weighed as rare.
+      expect(await rarePieces(db, users, 'name', 'Qzx-Wvq')).toEqual(before);
+      expect(await rarePieces(db, users, 'name', 'Qzx-Wvq')).toEqual(before);
+    } finally {
+      TRIGRAM_PIECES.maxAgeMs = 0;
+    }
+    // Stale: a new sample holds the new rows, in which every piece of the value is common.
+    expect(await rarePieces(db, users, 'name', 'Qzx-Wvq')).toBeUndefined();
+  });
+
   it('serves every page, the last included, as a slice of the whole list or search, in any order', async () => {
     const products = registry.entity('products');
     await db.deleteFrom('products').where('id', 'in', db.selectFrom('products').select('id').where('name', 'like', 'P1%')).execute();
