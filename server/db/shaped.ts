@@ -86,11 +86,11 @@ function skeletonOf<P>(plan: P): { skeleton: P; values: unknown[] } {
 /**
  * Runs the read `build` makes from `plan`, built and compiled once per shape: `shape` (naming what
  * else `build` reads: the entity, the statement, its order) with the plan's skeleton, in which every
- * `bound` value is a slot. Statements whose best plan depends on their values (a search) are sent
- * unnamed (`named`: false, the default; see prepared.ts).
+ * `bound` value is a slot. On PostgreSQL it is sent unnamed: a search's best plan depends on its
+ * values (see prepared.ts).
  */
-export async function readPlanned<P>(db: DB, shape: string, plan: P, build: (skeleton: P) => Compilable<Row>, { named = false } = {}): Promise<Row[]> {
+export async function readPlanned<P>(db: DB, shape: string, plan: P, build: (skeleton: P) => Compilable<Row>): Promise<Row[]> {
   const { skeleton, values } = skeletonOf(plan);
   const key = `${dialectOf(db)} ${shape} ${JSON.stringify(skeleton, (_, v: unknown) => (v instanceof Slot ? '?' : v))}`;
-  return run(db, shapedOf(db, key, () => build(skeleton).compile(), named, values.length), values);
+  return run(db, shapedOf(db, key, () => build(skeleton).compile(), false, values.length), values);
 }
