@@ -8,7 +8,10 @@
  * - the long tasks (over 50 ms) the page itself observed, the longest, and their total blocking time
  *   (the part of each over 50 ms, as Lighthouse counts it, but over the whole BENCH_WAIT);
  * - React's commits, and the components drawn in them (read through React's developer-tools hook:
- *   a component whose render ran for the commit, not one React kept from the commit before).
+ *   a component whose render ran for the commit, not one React kept from the commit before);
+ * - the browser's CPU time over the same window (user + system, every Chromium process, from /proc):
+ *   the figure a busy machine moves least, where the long tasks are timed by the wall clock. Read it
+ *   with BENCH_SLOWDOWN=1: Chromium's CPU slowdown spins in the renderer for the time it takes away.
  *
  * Lighthouse (`npm run bench:lighthouse`) simulates a phone from one fast run, and its figures moved by a
  * third from one run to the next on a shared machine; these move less, and say where the time went.
@@ -16,6 +19,7 @@
  *   npm run build && npm run bench:phone
  *   STATIC_DIR=/another/build BENCH_PAGES=products npm run bench:phone   (compare builds; some pages only)
  *   BENCH_COMMITS=1 npm run bench:phone   (every commit of the last round: when, how many drawn, and where)
+ *   BENCH_SLOWDOWN=1 npm run bench:phone   (the CPU at full speed, for the browser CPU column)
  *
  * Prints a table; writes nothing.
  */
@@ -24,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startProcess } from '../server/dev/process';
+import { cpuSeconds } from './support';
 import { DEMO_ACCOUNTS } from '../resources/users/demo';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -37,7 +42,22 @@ const PAGES = [
 ] as const;
 
 interface Commit { at: number; drawn: number; where: string[] }
-interface Round { files: number; kB: number; longTasks: number; longest: number; blocking: number; commits: Commit[] }
+interface Round { files: number; kB: number; longTasks: number; longest: number; blocking: number; commits: Commit[]; cpuMs: number }
+
+/** The Chromium this process started (Playwright's), whose processes are all under it. */
+function browserPid(): number {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chromium')) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  throw new Error('The browser process was not found');
+}
 
 /** Runs in the page before its scripts: records long tasks and React's commits. */
 function observe() {
@@ -105,6 +125,7 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const browserProcess = browserPid();
   const rows: string[] = [];
   try {
     for (const spec of PAGES) {
@@ -120,10 +141,12 @@ async function main() {
         page.on('pageerror', (e) => errors.push(String(e)));
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+        const cpuBefore = cpuSeconds([browserProcess]);
         await page.goto(origin + spec.path);
         // The observation window itself (BENCH_WAIT), not a wait for something to happen: the long tasks and
         // commits are counted over the same fixed time on every build, as Lighthouse counts over its own run.
         await page.waitForTimeout(WAIT);
+        const cpuMs = (cpuSeconds([browserProcess]) - cpuBefore) * 1000;
         if (errors.length) throw new Error(`${spec.path}: ${errors.join('; ')}`);
         const seen = await page.evaluate(() => {
           const w = window as unknown as { __long: number[]; __commits: Commit[] };
@@ -137,12 +160,13 @@ async function main() {
           longest: Math.max(0, ...seen.long),
           blocking: seen.long.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
           commits: seen.commits,
+          cpuMs,
         });
         await context.close();
       }
       const m = (f: (r: Round) => number) => Math.round(median(rounds.map(f)));
       rows.push(
-        `| ${spec.name} | ${m((r) => r.files)} · ${m((r) => r.kB)} kB | ${m((r) => r.longTasks)} | ${m((r) => r.longest)} ms | ${m((r) => r.blocking)} ms | ${m((r) => r.commits.length)} | ${m((r) => r.commits.reduce((s, c) => s + c.drawn, 0))} |`,
+        `| ${spec.name} | ${m((r) => r.files)} · ${m((r) => r.kB)} kB | ${m((r) => r.longTasks)} | ${m((r) => r.longest)} ms | ${m((r) => r.blocking)} ms | ${m((r) => r.cpuMs)} ms (${rounds.map((r) => Math.round(r.cpuMs)).join(', ')}) | ${m((r) => r.commits.length)} | ${m((r) => r.commits.reduce((s, c) => s + c.drawn, 0))} |`,
       );
       console.log(rows.at(-1));
       if (process.env.BENCH_COMMITS) {
@@ -159,8 +183,8 @@ async function main() {
       '',
       `Phone (${SLOWDOWN}× slower CPU, 412 px), medians of ${ROUNDS}, ${WAIT / 1000} s after opening; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
       '',
-      '| page | JavaScript files · kB | long tasks | longest | blocking time | React commits | components drawn |',
-      '|---|---:|---:|---:|---:|---:|---:|',
+      '| page | JavaScript files · kB | long tasks | longest | blocking time | browser CPU (each round) | React commits | components drawn |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
     ].join('\n'),
   );

@@ -5,6 +5,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { ShellUserMenu } from './ShellUserMenu';
 import { CurrencyChooser } from '../currency/CurrencyChooser';
 import { CartBadge } from '../cart';
+import { HideOnScroll } from './HideOnScroll';
 
 const userMenu = <ShellUserMenu />;
 /** react-admin's toolbar with the console's language switch, whose menu is drawn only when opened. */
@@ -20,11 +21,11 @@ const toolbar = (
  * The top bar of signed-in screens (SPEC §2.5): menu icon (opens the sidebar on small screens),
  * logo, the page title slot, the currency chooser, the cart, the search box, then the toolbar (the
  * language switch, as soon as there are two languages, the light/dark switch and the loading
- * indicator) and the user menu.
+ * indicator) and the user menu. It slides away while the page is scrolled down (HideOnScroll).
  */
 export function TopBar(props: AppBarProps) {
   return (
-    <AppBar {...props} color="primary" toolbar={toolbar} userMenu={userMenu}>
+    <AppBar {...props} container={HideOnScroll} color="primary" toolbar={toolbar} userMenu={userMenu}>
       <Brand compact />
       {/* A span, not an h6: the page title is the screen's own h1, and an empty h6 before it skips levels. */}
       <TitlePortal component="span" />

@@ -71,6 +71,20 @@ test('every list screen of an admin is a compact list on a phone, none a table',
   }
 });
 
+test('the top bar slides away while a list is scrolled down and comes back as it is scrolled up', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/products');
+  await loaded(page);
+  const bar = page.getByRole('banner');
+  await expect(bar).toBeInViewport();
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 600);
+  await expect(bar).not.toBeInViewport();
+  await page.mouse.wheel(0, -200);
+  await expect(bar).toBeInViewport();
+});
+
 test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/$/);
