@@ -30,7 +30,7 @@ interface Shaped {
   query: CompiledQuery;
   /** Per parameter of the SQL: the index of the value it takes, or -1 for a constant of the shape. */
   takes: number[];
-  /** How many values a read of this shape gives. */
+  /** How many values a read of this shape gives (its distinct slots; readShaped checks it). */
   values: number;
 }
 
@@ -38,13 +38,13 @@ interface Shaped {
 const kept = new Map<string, Shaped>();
 const KEPT_SHAPES = 1000;
 
-function shapedOf(db: DB, key: string, compile: () => CompiledQuery, named: boolean, values?: number): Shaped {
+function shapedOf(db: DB, key: string, compile: () => CompiledQuery, named: boolean): Shaped {
   let shaped = kept.get(key);
   if (!shaped) {
     const query = compile();
     const takes = query.parameters.map((p) => (p instanceof Slot ? p.index : -1));
     if (named && dialectOf(db) === 'postgres') runByName(query.sql);
-    shaped = { query, takes, values: values ?? new Set(takes.filter((t) => t >= 0)).size };
+    shaped = { query, takes, values: new Set(takes.filter((t) => t >= 0)).size };
     if (kept.size >= KEPT_SHAPES) kept.delete(kept.keys().next().value!);
     kept.set(key, shaped);
   }
@@ -92,5 +92,5 @@ function skeletonOf<P>(plan: P): { skeleton: P; values: unknown[] } {
 export async function readPlanned<P>(db: DB, shape: string, plan: P, build: (skeleton: P) => Compilable<Row>): Promise<Row[]> {
   const { skeleton, values } = skeletonOf(plan);
   const key = `${dialectOf(db)} ${shape} ${JSON.stringify(skeleton, (_, v: unknown) => (v instanceof Slot ? '?' : v))}`;
-  return run(db, shapedOf(db, key, () => build(skeleton).compile(), false, values.length), values);
+  return run(db, shapedOf(db, key, () => build(skeleton).compile(), false), values);
 }
