@@ -6,11 +6,12 @@ import { ErrorView } from './ErrorView';
 import { LocaleTheme } from './LocaleTheme';
 import { ProfileWatcher } from './ProfileWatcher';
 import { StepUpDialog } from '../widgets/StepUpDialog';
+import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 
 /**
- * Layout of every signed-in screen: react-admin's Layout with the console's top bar and sidebar,
+ * Layout of every signed-in screen: react-admin's Layout with the console's top bar, sidebar and menu,
  * the error view, the one global dialog (SPEC §2.29) and the viewer's money tools (rates, display
  * currency) available to every screen below it.
  */
@@ -20,7 +21,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <MoneyProvider>
         <ModalProvider>
           {/* minWidth 0 lets wide tables scroll inside the content instead of widening the page. */}
-          <Layout appBar={TopBar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+          <Layout appBar={TopBar} sidebar={Sidebar} menu={SidebarMenu} error={ErrorView} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
             {children}
           </Layout>
           <GlobalDialog />

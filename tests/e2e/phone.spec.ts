@@ -85,6 +85,26 @@ test('the top bar slides away while a list is scrolled down and comes back as it
   await expect(bar).toBeInViewport();
 });
 
+test('the signed-in layout and a list open without reading the scroll position (a forced layout mid-drawing)', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  // Every read of the window's scroll position, from the page's first script on.
+  await page.addInitScript(() => {
+    const reads: string[] = ((window as unknown as { scrollReads: string[] }).scrollReads = []);
+    for (const name of ['scrollY', 'pageYOffset'] as const) {
+      const own = Object.getOwnPropertyDescriptor(window, name)!;
+      Object.defineProperty(window, name, { configurable: true, get: () => (reads.push(name), own.get!.call(window)) });
+    }
+  });
+  await page.goto('/products');
+  await loaded(page);
+  expect(await page.evaluate(() => (window as unknown as { scrollReads: string[] }).scrollReads)).toEqual([]);
+  // The probe counts: a scroll is read.
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { scrollReads: string[] }).scrollReads.length)).toBeGreaterThan(0);
+});
+
 test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/$/);
