@@ -1,10 +1,12 @@
 /**
  * The display currency chooser of the top bar (beyond the spec): any currency of the exchange rates;
  * the choice is remembered, and 'Detected' goes back to the visitor location's currency. The bar
- * shows only the code; phones (under 600 px) leave it out so the cart and the user menu fit.
+ * shows only the code; phones (under 600 px) leave it out so the cart and the user menu fit: not drawn
+ * there at all (a select, its menu and their styles, drawn as the rates arrive, for nothing).
  */
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { usePhone } from '../layout/usePhone';
 import { currencyOf } from '../../contract/location';
 import { useChosenCurrency, useDisplayCurrency, useRates, useVisitorLocation } from '.';
 
@@ -16,7 +18,8 @@ export function CurrencyChooser() {
   const [display] = useDisplayCurrency();
   const [chosen, setChosen] = useChosenCurrency();
   const detected = currencyOf(useVisitorLocation()) ?? 'USD';
-  if (rates.length === 0) return null;
+  const phone = usePhone();
+  if (rates.length === 0 || phone) return null;
   return (
     <TextField
       select
@@ -27,7 +30,7 @@ export function CurrencyChooser() {
       onChange={(e) => setChosen(e.target.value === AUTO ? '' : e.target.value)}
       slotProps={{ htmlInput: { 'aria-label': translate('currency.chooser') }, select: { MenuProps: { disableScrollLock: true }, renderValue: () => display } }}
       style={{ width: 80, flex: '0 0 auto' }}
-      sx={{ mx: 1, minWidth: 0, display: { xs: 'none', sm: 'inline-flex' }, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiSvgIcon-root': { color: 'inherit' }, '& .MuiInput-underline:before': { borderColor: 'rgba(255,255,255,0.5)' } }}
+      sx={{ mx: 1, minWidth: 0, '& .MuiInputBase-root': { color: 'inherit' }, '& .MuiSvgIcon-root': { color: 'inherit' }, '& .MuiInput-underline:before': { borderColor: 'rgba(255,255,255,0.5)' } }}
     >
       <MenuItem value={AUTO}>{translate('currency.detected', { code: chosen ? detected : display })}</MenuItem>
       {rates.map((r) => (

@@ -1,6 +1,7 @@
 /**
  * The top bar's search box: opens the global search (/search?q=…) once the cleaned text has 2
- * characters (SPEC §5). Shown only to users who may open a searchable screen.
+ * characters (SPEC §5). Shown only to users who may open a searchable screen, and not on a phone,
+ * where the top bar keeps only what fits: not drawn there at all, rather than drawn and hidden.
  */
 import { useState, type FormEvent } from 'react';
 import { Box, InputBase, alpha } from '@mui/material';
@@ -9,13 +10,15 @@ import { useGetIdentity, useNavigate, useTranslate } from 'react-admin';
 import { registry } from '../../resources';
 import { searchTargets } from '../pages/searchTargets';
 import { cleanSearch, searchText } from '../screens/rules';
+import { usePhone } from './usePhone';
 
 export function GlobalSearchBox() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { identity } = useGetIdentity();
   const [text, setText] = useState('');
-  if (!identity || !searchTargets(identity, registry).length) return null;
+  const phone = usePhone();
+  if (!identity || phone || !searchTargets(identity, registry).length) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = searchText(text);
@@ -27,7 +30,7 @@ export function GlobalSearchBox() {
       role="search"
       onSubmit={submit}
       sx={(theme) => ({
-        display: { xs: 'none', sm: 'flex' },
+        display: 'flex',
         alignItems: 'center',
         mx: 2,
         px: 1,

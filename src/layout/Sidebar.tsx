@@ -1,7 +1,8 @@
-import { Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { Drawer, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { CLOSED_DRAWER_WIDTH, DRAWER_WIDTH, SidebarClasses, useLocale, useSidebarState, type SidebarProps } from 'react-admin';
 import { useScrolledDown } from './HideOnScroll';
+import { usePhone } from './usePhone';
 
 const OPEN = 'RaSidebar-open';
 const CLOSED = 'RaSidebar-closed';
@@ -14,7 +15,7 @@ const CLOSED = 'RaSidebar-closed';
  * browser lay the whole page out there and then. Same classes (RaSidebar-*) and styles.
  */
 export function Sidebar({ appBarAlwaysOn, children, closedSize: _closed, size: _size, ...rest }: SidebarProps) {
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const [open, setOpen] = useSidebarState();
   useLocale(); // drawn again when the language changes, as react-admin's is
   const scrolledDown = useScrolledDown();

@@ -3,7 +3,7 @@
  * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type TablePaginationProps, type Theme } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, type TablePaginationProps } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -22,6 +22,7 @@ import { listQuery } from './listQuery';
 import { useSettled, whenIdle } from './loaded';
 import { useQueryClient } from '@tanstack/react-query';
 import { CompactList } from './CompactList';
+import { usePhone } from '../layout/usePhone';
 import { cleanSearch, searchProblem, searchText, toCsv } from './rules';
 
 export function ScreenHeader({ seller }: { seller: boolean }) {
@@ -267,7 +268,7 @@ export function ListTable({ def, screen, resource, storeKey, selectedId, childre
   // the rows wait for it: they come with their cells, never filled in later.
   const cellsReady = useSettled(screen.columns.flatMap((c) => (c.kind === 'custom' ? [c.component] : [])));
   // On a phone, a compact list instead of columns running off-screen.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const open = useCallback(
     (record: RaRecord) => {
       screen.onRowClick?.(record, { openModal });

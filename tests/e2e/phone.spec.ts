@@ -105,6 +105,24 @@ test('the signed-in layout and a list open without reading the scroll position (
   await expect.poll(() => page.evaluate(() => (window as unknown as { scrollReads: string[] }).scrollReads.length)).toBeGreaterThan(0);
 });
 
+test('the top bar on a phone draws no currency chooser and no search box (drawn and hidden, they cost the opening its longest tasks)', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/orders');
+  await loaded(page);
+  // The amounts are drawn: the rates the chooser waits for have arrived.
+  await expect(main(page).locator('[data-money]').first()).toBeVisible();
+  const bar = page.getByRole('banner');
+  await expect(bar.getByRole('button', { name: en.shell.user_menu })).toBeVisible();
+  // CSS locators: they find hidden elements too, where roles do not.
+  await expect(bar.locator(`[aria-label="${en.currency.chooser}"]`)).toHaveCount(0);
+  await expect(bar.locator('form[role="search"]')).toHaveCount(0);
+  // From 600 px up, both are there.
+  await page.setViewportSize({ width: 800, height: 844 });
+  await expect(bar.getByRole('combobox', { name: en.currency.chooser })).toBeVisible();
+  await expect(bar.getByRole('search')).toBeVisible();
+});
+
 test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/$/);
