@@ -5,9 +5,9 @@ import { Link, useTranslate } from 'react-admin';
 export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
 /**
- * The logo and product name in the top bar; links to the dashboard (SPEC §2.5). `compact`: on phones
- * (under 600 px) the name is read out but not shown, so that the signed-in top bar's controls, the
- * user menu last, fit in the window.
+ * The logo and product name in the top bar; links to the dashboard (SPEC §2.5). `compact`: under
+ * 900 px (phones and tablets) the name is read out but not shown, so that the signed-in top bar's
+ * controls, the user menu last, fit in the window.
  */
 export function Brand({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
@@ -23,7 +23,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
       <Typography
         component="span"
         variant="h6"
-        sx={(theme) => ({ fontWeight: 600, letterSpacing: 0.2, ...(compact ? { [theme.breakpoints.down('sm')]: visuallyHidden } : {}) })}
+        sx={(theme) => ({ fontWeight: 600, letterSpacing: 0.2, ...(compact ? { [theme.breakpoints.down('md')]: visuallyHidden } : {}) })}
       >
         {translate('shell.brand')}
       </Typography>

@@ -1,7 +1,8 @@
 /**
  * The top bar's search box: opens the global search (/search?q=…) once the cleaned text has 2
  * characters (SPEC §5). Shown only to users who may open a searchable screen, and not on a phone,
- * where the top bar keeps only what fits: not drawn there at all, rather than drawn and hidden.
+ * where the top bar keeps only what fits: not drawn there at all, rather than drawn and hidden. On a
+ * tablet it gives up width to the controls after it, so that the user menu stays in the window.
  */
 import { useState, type FormEvent } from 'react';
 import { Box, InputBase, alpha } from '@mui/material';
@@ -31,8 +32,10 @@ export function GlobalSearchBox() {
       onSubmit={submit}
       sx={(theme) => ({
         display: 'flex',
+        flex: '0 1 auto',
+        minWidth: 0,
         alignItems: 'center',
-        mx: 2,
+        mx: { sm: 1, md: 2 },
         px: 1,
         borderRadius: 1,
         bgcolor: alpha(theme.palette.common.white, 0.15),
@@ -45,7 +48,7 @@ export function GlobalSearchBox() {
         onChange={(e) => setText(cleanSearch(e.target.value))}
         placeholder={translate('resources.users.search.placeholder')}
         inputProps={{ 'aria-label': translate('resources.users.search.label'), maxLength: 100, type: 'search' }}
-        sx={{ color: 'inherit', ml: 1, width: { sm: 160, md: 240 } }}
+        sx={{ color: 'inherit', ml: 1, flex: '1 1 auto', minWidth: 0, width: { sm: 160, md: 240 } }}
       />
     </Box>
   );

@@ -3,7 +3,7 @@
  * choice (react-admin's store key 'locale'), as react-admin's LocalesMenuButton does, in both top
  * bars and on any page outside the layout. Its menu is drawn when opened: LocalesMenuButton keeps
  * its menu mounted, hidden, which drew some forty to ninety more components into every page's
- * first load. Phones (under 600 px) see the icon alone.
+ * first load. Under 900 px (phones and tablets) the button shows its icon alone, named as before.
  */
 import { useState } from 'react';
 import { Box, Button, Menu, MenuItem, Tooltip } from '@mui/material';
@@ -31,8 +31,8 @@ export function LanguageSwitch() {
         data-language-switch=""
         sx={{
           flex: '0 0 auto',
-          '& .MuiButton-root': { minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', fontSize: { xs: 0, sm: '0.875rem' } },
-          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          '& .MuiButton-root': { minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', fontSize: { xs: 0, md: '0.875rem' } },
+          '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } },
         }}
       >
         <Button

@@ -1,8 +1,10 @@
 /**
  * A list's default columns fit a 1366 × 768 screen: no table of the registry's screens scrolls
  * sideways, for an admin or a seller; a long value is cut short, whole on hover and on double-click.
+ * The signed-in top bar fits every width from a tablet's up.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../i18n/en';
 import type { ResourceDefinition } from '../../resources/types';
 import { loadRegistry } from '../../server/registry';
 import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
@@ -89,4 +91,27 @@ test('a seller’s lists fit the screen', async ({ page, request }) => {
   expect(placed.status).toBe(true);
   await signedIn(page, seller);
   expect(await overflowing(page, SELLER_SCREENS)).toEqual([]);
+});
+
+test('the signed-in top bar keeps every control in the window from 600 px up, the account menu last', async ({ page }) => {
+  for (const account of [DEMO.admin, DEMO.buyer]) {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signedIn(page, account);
+    const bar = page.getByRole('banner');
+    const controls = [
+      bar.getByRole('button', { name: en.shell.user_menu }),
+      bar.locator('[data-language-switch] button'),
+      bar.getByRole('combobox', { name: en.currency.chooser }),
+      bar.getByRole('searchbox'),
+    ];
+    // Under 900 px the brand's name and the language's name are left out (read out still); the search box narrows.
+    for (const width of [1366, 1024, 900, 768, 600]) {
+      await page.setViewportSize({ width, height: 768 });
+      for (const control of controls) await expect(control, `${account.email} at ${width} px`).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+    await bar.getByRole('button', { name: en.shell.user_menu }).click();
+    await page.getByRole('menuitem', { name: en.shell.logout }).click();
+    await expect(page).toHaveURL(/\/login/);
+  }
 });
