@@ -12,7 +12,8 @@ const CLOSED = 'RaSidebar-closed';
  * with the top bar as it hides on scroll), with the top bar's scroll rule read as the bar reads it
  * (useScrolledDown). react-admin's own calls Material UI's useScrollTrigger, which reads the scroll
  * position as it mounts: in the middle of drawing the signed-in layout, where that read makes the
- * browser lay the whole page out there and then. Same classes (RaSidebar-*) and styles.
+ * browser lay the whole page out there and then. Same classes (RaSidebar-*) and styles; `closedSize`
+ * and `size` are kept from the drawer and not used, as react-admin's Sidebar does.
  */
 export function Sidebar({ appBarAlwaysOn, children, closedSize: _closed, size: _size, ...rest }: SidebarProps) {
   const phone = usePhone();
