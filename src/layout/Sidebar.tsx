@@ -48,10 +48,10 @@ const SidebarDrawer = styled(Drawer, {
     height: 'calc(100vh - 3em)',
     marginTop: 0,
     transition: theme.transitions.create('margin', { easing: theme.transitions.easing.easeOut, duration: theme.transitions.duration.enteringScreen }),
+    // Docked only (a phone's drawer never collapses): the layout's frame keeps its margin, and the
+    // sidebar makes up for the hidden bar instead.
     [`&.${SidebarClasses.appBarCollapsed}`]: {
-      // The layout's frame keeps its margin: the sidebar makes up for the hidden bar instead.
       marginTop: theme.spacing(-6),
-      [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(-7) },
       transition: theme.transitions.create('margin', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
     },
     [`& .${SidebarClasses.fixed}`]: {
