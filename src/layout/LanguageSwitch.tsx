@@ -3,7 +3,8 @@
  * choice (react-admin's store key 'locale'), as react-admin's LocalesMenuButton does, in both top
  * bars and on any page outside the layout. Its menu is drawn when opened: LocalesMenuButton keeps
  * its menu mounted, hidden, which drew some forty to ninety more components into every page's
- * first load. Under 900 px (phones and tablets) the button shows its icon alone, named as before.
+ * first load. Under 900 px (phones and tablets) the button shows its icon and caret alone, named as
+ * before, and on a phone its icon alone.
  */
 import { useState } from 'react';
 import { Box, Button, Menu, MenuItem, Tooltip } from '@mui/material';
@@ -33,6 +34,8 @@ export function LanguageSwitch() {
           flex: '0 0 auto',
           '& .MuiButton-root': { minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', fontSize: { xs: 0, md: '0.875rem' } },
           '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } },
+          // On a phone the menu's caret gives its width to the page title.
+          '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
         }}
       >
         <Button

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Drawer, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { CLOSED_DRAWER_WIDTH, DRAWER_WIDTH, SidebarClasses, useLocale, useSidebarState, type SidebarProps } from 'react-admin';
@@ -21,9 +22,26 @@ export function Sidebar({ appBarAlwaysOn, children, closedSize: _closed, size: _
   useLocale(); // drawn again when the language changes, as react-admin's is
   const scrolledDown = useScrolledDown();
   const toggle = () => setOpen(!open);
+  // A window narrowed to a phone's width (a folded phone, a split screen, a resized window): the
+  // docked sidebar becomes the drawer over the page, and the drawer starts closed. react-admin's
+  // open state follows the width one drawing late (its store's default), so without this its drawer
+  // opened and closed again before its opening had run: a Material UI modal that never finished
+  // closing, an invisible backdrop that took every tap and the page hidden from screen readers.
+  // Until the closing has reached the store, the drawer is drawn closed.
+  const [wasPhone, setWasPhone] = useState(phone);
+  const [folding, setFolding] = useState(false);
+  if (wasPhone !== phone) {
+    setWasPhone(phone);
+    setFolding(phone && open);
+  } else if (folding && !open) {
+    setFolding(false);
+  }
+  useEffect(() => {
+    if (folding) setOpen(false);
+  }, [folding, setOpen]);
   if (phone) {
     return (
-      <SidebarDrawer variant="temporary" open={open} onClose={toggle} classes={SidebarClasses} {...rest}>
+      <SidebarDrawer variant="temporary" open={open && !folding} onClose={toggle} classes={SidebarClasses} {...rest}>
         {children}
       </SidebarDrawer>
     );

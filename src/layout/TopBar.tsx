@@ -8,6 +8,7 @@ import { CartBadge } from '../cart';
 import { HideOnScroll } from './HideOnScroll';
 
 const userMenu = <ShellUserMenu />;
+const titleSx = { '& .RaConfigurable-root': { display: 'inline' } };
 /** react-admin's toolbar with the console's language switch, whose menu is drawn only when opened. */
 const toolbar = (
   <>
@@ -27,8 +28,9 @@ export function TopBar(props: AppBarProps) {
   return (
     <AppBar {...props} container={HideOnScroll} color="primary" toolbar={toolbar} userMenu={userMenu}>
       <Brand compact />
-      {/* A span, not an h6: the page title is the screen's own h1, and an empty h6 before it skips levels. */}
-      <TitlePortal component="span" />
+      {/* A span, not an h6: the page title is the screen's own h1, and an empty h6 before it skips levels.
+          Its content drawn inline, so that a title too long for a phone's bar ends in an ellipsis. */}
+      <TitlePortal component="span" sx={titleSx} />
       <CurrencyChooser />
       <CartBadge />
       <GlobalSearchBox />

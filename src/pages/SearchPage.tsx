@@ -2,15 +2,18 @@
  * The global search (named route /search?q=…): each screen the user may open is searched with
  * its own keyIndex and targets (POST /search-dive, through the dataProvider, so sellers get their
  * own records), a few rows per group, each linking to the record's screen URL, and 'show all'
- * opening the screen with the search applied.
+ * opening the screen with the search applied. On a phone, whose top bar has no room for the search
+ * box, the page draws the box itself, above the results (focused when there is nothing to show yet).
  */
 import { Alert, CircularProgress, Link as MuiLink, List, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { LinkBase, Loading, Title, useDataProvider, useGetIdentity, useLocation, useTranslate, type RaRecord } from 'react-admin';
 import { roleOf } from '../../contract';
 import { registry } from '../../resources';
+import { SearchForm } from '../layout/GlobalSearchBox';
 import { menuLabelKey } from '../layout/SidebarMenu';
-import { searchText } from '../screens/rules';
+import { usePhone } from '../layout/usePhone';
+import { cleanSearch, searchText } from '../screens/rules';
 import { inLanguage, messageOf } from './messages';
 import { searchTargets, type SearchTarget } from './searchTargets';
 
@@ -90,6 +93,7 @@ export default function SearchPage() {
   const { identity, isPending } = useGetIdentity();
   const raw = new URLSearchParams(useLocation().search).get('q') ?? '';
   const q = searchText(raw);
+  const phone = usePhone();
   if (isPending) return <Loading />;
   const targets = identity ? searchTargets(identity, registry) : [];
   const admin = roleOf(identity?.abilities) === 'admin';
@@ -99,12 +103,15 @@ export default function SearchPage() {
       <Typography variant="h5" component="h1">
         {q ? translate(`${T}.results_for`, { q }) : translate(`${T}.title`)}
       </Typography>
+      {phone && targets.length > 0 && (
+        <SearchForm key={`form:${raw}`} initial={cleanSearch(raw)} autoFocus={!q} sx={{ border: 1, borderColor: 'divider', py: 0.5 }} />
+      )}
       {!targets.length ? (
         <Typography>{translate(`${T}.nothing_searchable`)}</Typography>
       ) : !q ? (
         <Typography>{translate('management.search_too_short')}</Typography>
       ) : (
-        <Results key={q} targets={targets} q={q} admin={admin} />
+        <Results key={`results:${q}`} targets={targets} q={q} admin={admin} />
       )}
     </Stack>
   );

@@ -123,6 +123,39 @@ test('the top bar on a phone draws no currency chooser and no search box (drawn 
   await expect(bar.getByRole('search')).toBeVisible();
 });
 
+test('a phone searches everything from the top bar: its search button opens the search page, whose own box finds a product and opens it', async ({ page, request }) => {
+  const { product } = await onSale(request);
+  const part = String(product.name).slice(6);
+  const label = en.resources.users.search.label;
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  const bar = page.getByRole('banner');
+  await bar.getByRole('link', { name: label }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  // The page's box takes the typing at once.
+  const box = main(page).getByRole('searchbox', { name: label });
+  await expect(box).toBeFocused();
+  await expect(main(page).getByText(en.management.search_too_short)).toBeVisible();
+  await page.keyboard.type(part);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/search?q=${encodeURIComponent(part)}`);
+  await expect(box).toHaveValue(part);
+  // The bar's button stays where it was; on the results it starts a new search.
+  await bar.getByRole('link', { name: label }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(box).toHaveValue('');
+  await expect(box).toBeFocused();
+  await page.goBack();
+  await expect(box).toHaveValue(part);
+  const found = main(page).getByRole('region', { name: en.menu.products }).getByRole('link', { name: `${product.name} (#${product.id})`, exact: true });
+  await found.click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+  // From 600 px up the bar has its box and no button.
+  await page.setViewportSize({ width: 800, height: 844 });
+  await expect(bar.getByRole('searchbox', { name: label })).toBeVisible();
+  await expect(bar.getByRole('link', { name: label })).toHaveCount(0);
+});
+
 test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/$/);
