@@ -18,7 +18,7 @@
  *
  *   npm run build && npm run bench:phone
  *   STATIC_DIR=/another/build BENCH_PAGES=products npm run bench:phone   (compare builds; some pages only)
- *   BENCH_COMMITS=1 npm run bench:phone   (every commit of the last round: when, how many drawn, and where)
+ *   BENCH_COMMITS=1 npm run bench:phone   (every commit and long task of the last round: when, how many drawn, and where)
  *   BENCH_SLOWDOWN=1 npm run bench:phone   (the CPU at full speed, for the browser CPU column)
  *
  * Prints a table; writes nothing.
@@ -42,7 +42,8 @@ const PAGES = [
 ] as const;
 
 interface Commit { at: number; drawn: number; where: string[] }
-interface Round { files: number; kB: number; longTasks: number; longest: number; blocking: number; commits: Commit[]; cpuMs: number }
+interface LongTask { at: number; duration: number }
+interface Round { files: number; kB: number; longTasks: number; longest: number; blocking: number; commits: Commit[]; long: LongTask[]; cpuMs: number }
 
 /** The Chromium this process started (Playwright's), whose processes are all under it. */
 function browserPid(): number {
@@ -61,11 +62,11 @@ function browserPid(): number {
 
 /** Runs in the page before its scripts: records long tasks and React's commits. */
 function observe() {
-  const w = window as unknown as { __long: number[]; __commits: Commit[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  const w = window as unknown as { __long: LongTask[]; __commits: Commit[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
   w.__long = [];
   w.__commits = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__long.push(e.duration);
+    for (const e of list.getEntries()) w.__long.push({ at: Math.round(e.startTime), duration: Math.round(e.duration) });
   }).observe({ type: 'longtask', buffered: true });
   // Function, class, forward-ref and memo components (React's fiber tags).
   const components = new Set([0, 1, 11, 14, 15]);
@@ -149,7 +150,7 @@ async function main() {
         const cpuMs = (cpuSeconds([browserProcess]) - cpuBefore) * 1000;
         if (errors.length) throw new Error(`${spec.path}: ${errors.join('; ')}`);
         const seen = await page.evaluate(() => {
-          const w = window as unknown as { __long: number[]; __commits: Commit[] };
+          const w = window as unknown as { __long: LongTask[]; __commits: Commit[] };
           const js = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js')) as PerformanceResourceTiming[];
           return { long: w.__long, commits: w.__commits, files: js.length, bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0) };
         });
@@ -157,9 +158,10 @@ async function main() {
           files: seen.files,
           kB: seen.bytes / 1024,
           longTasks: seen.long.length,
-          longest: Math.max(0, ...seen.long),
-          blocking: seen.long.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+          longest: Math.max(0, ...seen.long.map((t) => t.duration)),
+          blocking: seen.long.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
           commits: seen.commits,
+          long: seen.long,
           cpuMs,
         });
         await context.close();
@@ -170,7 +172,12 @@ async function main() {
       );
       console.log(rows.at(-1));
       if (process.env.BENCH_COMMITS) {
-        for (const c of rounds.at(-1)!.commits) console.log(`    ${c.at} ms: ${c.drawn} drawn, from ${c.where.join(', ') || '–'}`);
+        const last = rounds.at(-1)!;
+        const lines = [
+          ...last.commits.map((c) => ({ at: c.at, text: `${c.at} ms: ${c.drawn} drawn, from ${c.where.join(', ') || '–'}` })),
+          ...last.long.map((t) => ({ at: t.at, text: `${t.at}–${t.at + t.duration} ms: a long task of ${t.duration} ms` })),
+        ].sort((a, b) => a.at - b.at);
+        for (const line of lines) console.log(`    ${line.text}`);
       }
     }
   } finally {
