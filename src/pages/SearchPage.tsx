@@ -5,7 +5,7 @@
  * opening the screen with the search applied. On a phone, whose top bar has no room for the search
  * box, the page draws the box itself, above the results (focused when there is nothing to show yet).
  */
-import { Alert, CircularProgress, Link as MuiLink, List, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { Alert, CircularProgress, Link as MuiLink, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { LinkBase, Loading, Title, useDataProvider, useGetIdentity, useLocation, useTranslate, type RaRecord } from 'react-admin';
 import { roleOf } from '../../contract';
@@ -50,9 +50,12 @@ function Group({ target, q, admin, found, error }: { target: SearchTarget; q: st
       {found ? (
         <List dense>
           {found.data.map((record) => (
-            <ListItemButton key={record.id} component={LinkBase} to={`/${target.resource}/${record.id}`}>
-              <ListItemText primary={recordName(record)} />
-            </ListItemButton>
+            // Each link in its own list item: a list holds items only (a link straight in it is not read as one of the list's).
+            <ListItem key={record.id} disablePadding>
+              <ListItemButton component={LinkBase} to={`/${target.resource}/${record.id}`}>
+                <ListItemText primary={recordName(record)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ) : (

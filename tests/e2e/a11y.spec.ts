@@ -221,6 +221,11 @@ test.describe('on a phone (390×844)', () => {
     await page.goto('/orders');
     await settled(page);
     expect(await violations(page)).toEqual([]);
+    // The search page, which draws its own box on a phone, with results.
+    await page.goto('/search?q=Product');
+    await expect(page.getByRole('main').getByRole('searchbox', { name: en.resources.users.search.label })).toHaveValue('Product');
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
     // The sidebar is folded away until the menu button opens it.
     await expect(sidebar(page).getByRole('menuitem', { name: 'Shops', exact: true })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Open menu' }).click();
