@@ -15,7 +15,8 @@ void Promise.all([loadConfig(), preloadLocale()]).then(async ([config]) => {
   const rest = config.dataDialect === 'simple-rest' ? (await import('../dataProvider/rest')).createRestDataProvider : undefined;
   const router = createBrowserRouter([{ path: '*', element: <App config={config} restDataProvider={rest} /> }]);
   // Drawn as a transition: React then works in slices between which the browser can answer a tap
-  // (a phone took a second drawing the signed-in layout in one piece).
+  // (a phone took a second drawing the first screen in one piece). Later updates that come through
+  // a store (react-admin's session check mounting the signed-in layout) are drawn in one piece still.
   startTransition(() =>
     root.render(
       <StrictMode>
