@@ -6,6 +6,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { LinkBase, UserMenu, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { getSession } from '../../authProvider/session';
 import { AccountMenuItem } from './AccountMenuItem';
+import { ThemeMenuItem } from './ThemeSwitch';
 
 /** 'logout': removes the stored session and goes to / (SPEC §2.5). */
 export const LogoutMenuItem = forwardRef<HTMLLIElement>(function LogoutMenuItem(_props, ref) {
@@ -40,15 +41,15 @@ function LinkMenuItem({ to, label, icon }: { to: string; label: string; icon: Re
 }
 
 /**
- * The top bar's user menu (SPEC §2.5): 'logout' when a stored session exists, otherwise the
- * Login and Register links.
+ * The top bar's user menu (SPEC §2.5): 'logout' when a stored session exists (after the account
+ * and, on a phone, the light/dark switch), otherwise the Login and Register links.
  */
 export function ShellUserMenu() {
   const signedIn = getSession() !== null;
   return (
     <UserMenu label="shell.user_menu">
       {signedIn ? (
-        [<AccountMenuItem key="account" />, <LogoutMenuItem key="logout" />]
+        [<AccountMenuItem key="account" />, <ThemeMenuItem key="theme" />, <LogoutMenuItem key="logout" />]
       ) : (
         [
           <LinkMenuItem key="login" to="/login" label="shell.login" icon={<LoginIcon fontSize="small" />} />,

@@ -3,6 +3,7 @@
  * columns run off-screen; My Orders keeps each order's status and total on screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import englishMessages from 'ra-language-english';
 import { en } from '../../i18n/en';
 import { loadRegistry } from '../../server/registry';
 import { DEMO, api, newCategory, newProduct, newShop, signIn, unique } from './helpers';
@@ -154,6 +155,35 @@ test('a phone searches everything from the top bar: its search button opens the 
   await page.setViewportSize({ width: 800, height: 844 });
   await expect(bar.getByRole('searchbox', { name: label })).toBeVisible();
   await expect(bar.getByRole('link', { name: label })).toHaveCount(0);
+});
+
+test("on a phone the light/dark switch is in the account menu, and the bar shows the screen's name whole", async ({ page }) => {
+  const toggle = englishMessages.ra.action.toggle_theme;
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/orders');
+  await loaded(page);
+  const bar = page.getByRole('banner');
+  const title = bar.locator('#react-admin-title');
+  await expect(title).toHaveText(en.menu.orders);
+  // The title is not cut short: its text fits its box.
+  expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expect(bar.getByRole('button', { name: toggle })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
+  await bar.getByRole('button', { name: en.shell.user_menu }).click();
+  await page.getByRole('menuitem', { name: toggle }).click();
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  // And back.
+  await bar.getByRole('button', { name: en.shell.user_menu }).click();
+  await page.getByRole('menuitem', { name: toggle }).click();
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
+  // From 600 px up the switch is the bar's again, and not the menu's.
+  await page.setViewportSize({ width: 800, height: 844 });
+  await expect(bar.getByRole('button', { name: toggle })).toBeVisible();
+  await bar.getByRole('button', { name: en.shell.user_menu }).click();
+  await expect(page.getByRole('menuitem', { name: en.shell.logout })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: toggle })).toHaveCount(0);
 });
 
 test("a list's toolbar keeps its place on a phone while the list's answer is on its way", async ({ page }) => {
