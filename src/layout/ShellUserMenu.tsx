@@ -7,6 +7,7 @@ import { LinkBase, UserMenu, useLogout, useTranslate, useUserMenu } from 'react-
 import { getSession } from '../../authProvider/session';
 import { AccountMenuItem } from './AccountMenuItem';
 import { ThemeMenuItem } from './ThemeSwitch';
+import { usePhone } from './usePhone';
 
 /** 'logout': removes the stored session and goes to / (SPEC §2.5). */
 export const LogoutMenuItem = forwardRef<HTMLLIElement>(function LogoutMenuItem(_props, ref) {
@@ -46,10 +47,11 @@ function LinkMenuItem({ to, label, icon }: { to: string; label: string; icon: Re
  */
 export function ShellUserMenu() {
   const signedIn = getSession() !== null;
+  const phone = usePhone();
   return (
     <UserMenu label="shell.user_menu">
       {signedIn ? (
-        [<AccountMenuItem key="account" />, <ThemeMenuItem key="theme" />, <LogoutMenuItem key="logout" />]
+        [<AccountMenuItem key="account" />, ...(phone ? [<ThemeMenuItem key="theme" />] : []), <LogoutMenuItem key="logout" />]
       ) : (
         [
           <LinkMenuItem key="login" to="/login" label="shell.login" icon={<LoginIcon fontSize="small" />} />,

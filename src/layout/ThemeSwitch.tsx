@@ -15,15 +15,13 @@ export function BarThemeSwitch() {
   return usePhone() ? null : <ToggleThemeButton />;
 }
 
-/** The user menu's switch, drawn on a phone only. */
+/** The user menu's switch (the menu draws it on a phone only). */
 export const ThemeMenuItem = forwardRef<HTMLLIElement>(function ThemeMenuItem(_props, ref) {
   const translate = useTranslate();
   const userMenu = useUserMenu();
-  const phone = usePhone();
   const { darkTheme, defaultTheme } = useThemesContext();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const [theme, setTheme] = useTheme(defaultTheme || (prefersDark && darkTheme ? 'dark' : 'light'));
-  if (!phone) return null;
   return (
     <MenuItem
       ref={ref}
