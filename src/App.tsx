@@ -12,9 +12,9 @@ import type { Post } from './dashboard/stats';
 import { createI18nProvider } from '../i18n';
 import { SEARCH_PATH } from '../contract';
 import { registry } from '../resources';
-import { prefetchScreens, toResources } from './screens/registry';
+import { screenLoaders, toResources } from './screens/registry';
 import { RouteGuard } from './screens/RouteGuard';
-import { Loaded, preload, whenIdle } from './screens/loaded';
+import { Loaded, preloadWhenIdle } from './screens/loaded';
 import { loadCharts, loadDashboard, loadStats, prefetchStats } from './dashboard/loaders';
 import { ConfigContext, type RuntimeConfig } from './config';
 import { ErrorView } from './layout/ErrorView';
@@ -63,16 +63,12 @@ const LoginScreen = lazyPage(() => import('./pages/LoginPage'));
 
 /**
  * The sign-in page fetches, once the user starts filling it in, the code the first screen after
- * signing in needs (the layout, the dashboard, its charts, the sidebar's live badges): the dashboard
- * then shows as soon as its numbers arrive, and the sign-in page itself stays small.
+ * signing in needs (the layout, the dashboard, its charts, the sidebar's live badges), one import per
+ * idle moment between keystrokes: the dashboard then shows as soon as its numbers arrive, and the
+ * sign-in page itself stays small.
  */
-const warmUp = () => {
-  void preload(loadLayout);
-  void preload(loadDashboard);
-  void preload(loadCharts);
-  void preload(loadStats);
-  for (const def of registry.resources) if (def.menuBadge) void preload(def.menuBadge);
-};
+const warmUp = () =>
+  preloadWhenIdle([loadLayout, loadDashboard, loadCharts, loadStats, ...registry.resources.flatMap((def) => (def.menuBadge ? [def.menuBadge] : []))]);
 function LoginPage() {
   useEffect(() => {
     const events = ['pointerdown', 'keydown', 'input'] as const;
@@ -91,8 +87,8 @@ function LoginPage() {
 /** The signed-in layout (top bar, sidebar, dialogs), loaded after the sign-in page. */
 const loadLayout = () => import('./layout/ShellLayout').then((m) => ({ default: m.ShellLayout }));
 function ShellLayout({ children }: { children: ReactNode }) {
-  // Once signed in and idle, the list screens' code is fetched ahead (see prefetchScreens).
-  useEffect(() => whenIdle(() => prefetchScreens(registry)), []);
+  // Once signed in and idle, the list screens' code is fetched ahead (see screenLoaders).
+  useEffect(() => preloadWhenIdle(screenLoaders(registry)), []);
   return <Loaded loader={loadLayout} props={{ children }} fallback={<Loading />} />;
 }
 /** react-admin's own pages for the rare cases, loaded when one is shown (see <Admin> below). */

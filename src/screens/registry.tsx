@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import type { Registry } from '../../contract';
 import type { ScreenResource } from './types';
 import { LIST_PARAMS, listQuery } from './listQuery';
-import { Loaded, preload } from './loaded';
+import { Loaded } from './loaded';
 import { recordLabel } from './recordLabel';
 import { RouteGuard } from './RouteGuard';
 
@@ -52,14 +52,11 @@ function PrefetchFirstPage({ resource, filter = {} }: { resource: string; filter
 }
 
 /**
- * Fetches, while the browser is idle after signing in, the code every list screen needs: the
- * generic screen and the declared cells' components. Opening a list from the sidebar then waits
- * for its rows only, not for its code (a first visit fetched some thirty files one after the other).
+ * The code every list screen needs, to fetch while the browser is idle after signing in: the generic
+ * screen and the declared cells' components. Opening a list from the sidebar then waits for its rows
+ * only, not for its code (a first visit fetched some thirty files one after the other).
  */
-export function prefetchScreens(registry: Registry<ScreenResource>) {
-  void preload(loadScreen);
-  for (const def of registry.resources) {
-    if (def.screen?.kind !== 'list') continue;
-    for (const column of def.screen.columns) if (column.kind === 'custom') void preload(column.component);
-  }
+export function screenLoaders(registry: Registry<ScreenResource>): (() => Promise<unknown>)[] {
+  const cells = registry.resources.flatMap((def) => (def.screen?.kind === 'list' ? def.screen.columns.flatMap((column) => (column.kind === 'custom' ? [column.component] : [])) : []));
+  return [loadScreen, ...new Set(cells)];
 }
