@@ -76,7 +76,7 @@ export function Loaded<P extends object>({ loader, props, fallback }: { loader: 
  * Starts the loaders' imports while the browser is idle, one per idle moment. Starting an import is
  * itself work on the main thread (a link added for each of its files, some hundred for a list
  * screen): started all at once, a list screen and its cells' code held a phone's main thread for
- * 230-280 ms in one task. Returns a cancel for those not started yet.
+ * 210-290 ms in one task. Returns a cancel for those not started yet.
  */
 export function preloadWhenIdle(loaders: readonly (() => Promise<unknown>)[]): () => void {
   let cancel = () => {};

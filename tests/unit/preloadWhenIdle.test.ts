@@ -23,10 +23,7 @@ const nextIdle = () => {
   for (const work of pending) work();
 };
 
-const module = (name: string) => {
-  const loader = vi.fn(async () => ({ default: name }));
-  return loader;
-};
+const module = (name: string) => vi.fn(async () => ({ default: name }));
 
 describe('preloadWhenIdle', () => {
   it('starts no import until the browser is idle, then one per idle moment, in order', async () => {
