@@ -7,7 +7,7 @@
  * - Extra tabs are components of the resource's folder (Assign Roles).
  * Every answer's `query` is shown as a notification (DESIGN D5) and the list refreshes in place (D4).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import {
@@ -64,6 +64,22 @@ function useAnswer() {
   };
 }
 
+/** A refresh of the open record (the fuller record after the one the list held, a refresh after a save
+ * elsewhere) fills only the fields the user has not changed: ra-core resets every field otherwise, and
+ * what is being typed is lost. Module-level: ra-core resets again whenever these options change. */
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
+/** Inside a form: after each save that succeeded, the values saved become the form's starting point, so
+ * nothing is left "unsaved" and the next refresh of the record fills every field again. A failed save
+ * leaves the form as typed (react-hook-form counts it as submitted all the same). */
+function CleanAfterSave({ saves }: { saves: number }) {
+  const { reset, getValues } = useFormContext();
+  useEffect(() => {
+    if (saves > 0) reset(getValues());
+  }, [saves, reset, getValues]);
+  return null;
+}
+
 function FormFields({ fields, name, entity }: { fields: readonly Field[]; name: string; entity: EntityContract }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
@@ -114,12 +130,14 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const redirect = useRedirect();
   const { identity } = useGetIdentity();
   const answer = useAnswer();
+  const [saves, setSaves] = useState(0);
   const form = screen.form!;
   const shown = shownSources(form.fields);
   const transform = (values: Record<string, unknown>) =>
     payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
   const body = (
-    <Form record={formValuesFor(entity, record, form.fields)} warnWhenUnsavedChanges noValidate>
+    <Form record={formValuesFor(entity, record, form.fields)} resetOptions={KEEP_TYPED} warnWhenUnsavedChanges noValidate>
+      <CleanAfterSave saves={saves} />
       <FormFields fields={form.fields} name={def.name} entity={entity} />
       {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} resource={resource} /> : <SaveButton label="management.save" />}
     </Form>
@@ -133,7 +151,13 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
         redirect={false}
         transform={transform}
         queryOptions={{ retry: false }}
-        mutationOptions={{ onSuccess: (data: unknown) => answer.success(answerOf(data)), onError: answer.failure }}
+        mutationOptions={{
+          onSuccess: (data: unknown) => {
+            setSaves((n) => n + 1);
+            answer.success(answerOf(data));
+          },
+          onError: answer.failure,
+        }}
       >
         {body}
       </EditBase>
@@ -200,6 +224,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const answer = useAnswer();
   const representation = useGetRecordRepresentation(resource);
   const [confirming, setConfirming] = useState(false);
+  const [saves, setSaves] = useState(0);
   const control = screen.control!;
   const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
   // Options only an administrator may change (the contract's adminOnly: a product's premier) are not
@@ -208,6 +233,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const submit = async (values: Record<string, unknown>) => {
     try {
       const { query } = await dataProvider.setStatus(resource, { id: record.id, data: values, previousData: record });
+      setSaves((n) => n + 1);
       answer.success(query);
     } catch (error) {
       answer.failure(error);
@@ -224,7 +250,8 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
     }
   };
   return (
-    <Form key={`${record.id}-control`} record={current} onSubmit={submit}>
+    <Form key={`${record.id}-control`} record={current} resetOptions={KEEP_TYPED} onSubmit={submit}>
+      <CleanAfterSave saves={saves} />
       {options.map((o) => (
         <Box key={o.source}>
           <OptionHeading option={o} record={record} name={def.name} />

@@ -63,6 +63,31 @@ export async function api(request: APIRequestContext, p: string, body: unknown, 
   return res.json();
 }
 
+/**
+ * Holds back the console's look-ups of one record (a search on `id` alone: the editing panel's refresh)
+ * until `release`, as a slow connection would; `release` resolves with the first held answer.
+ */
+export async function holdRecordLookUps(page: Page) {
+  const isLookUp = (body: unknown) => (body as { targets?: string[] } | null)?.targets?.join() === 'id';
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route('**/search-dive', (route) => {
+    if (holding && isLookUp(route.request().postDataJSON())) held.push(() => void route.continue());
+    else void route.continue();
+  });
+  return {
+    /** Waits until the page has asked for the record. */
+    asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/search-dive') && isLookUp(r.request().postDataJSON()));
+      holding = false;
+      held.splice(0).forEach((go) => go());
+      await answered;
+      await page.unroute('**/search-dive');
+    },
+  };
+}
+
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<{ token: string; id: number }> {
   const res = await api(request, '/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });
   expect(res.status).toBe(true);

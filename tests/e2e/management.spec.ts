@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, api, apiLogin, newCategory, newShop, shopBody, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newShop, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
@@ -80,6 +80,44 @@ test.describe('shops', () => {
 
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByText(`Count: ${before + 1}`, { exact: true })).toBeVisible();
+  });
+
+  test('a refresh of the open record keeps what is being typed and fills the rest; once saved, nothing is left unsaved', async ({ page }) => {
+    const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
+    const category = await newCategory(page.request);
+    const shop = await newShop(page.request, admin.token, category, unique('Refreshed Goods '));
+    await signedIn(page, DEMO.admin);
+    await page.goto('/shops');
+    await search(page, shop.name);
+    await expect(row(page, shop.name)).toBeVisible();
+
+    // The panel opens on the record the list holds and asks the server for it again: that answer is held
+    // back (a slow connection) while someone else changes the description and the user types a street.
+    const lookUps = await holdRecordLookUps(page);
+    await row(page, shop.name).getByText(shop.name, { exact: true }).click();
+    await expect(page.getByLabel('name *', { exact: true })).toHaveValue(shop.name);
+    await lookUps.asked();
+    const changed = await api(page.request, '/shop', { ...shopBody(shop.name, category), description: 'Changed meanwhile', id: shop.id }, admin.token);
+    expect(changed.status, changed.query).toBe(true);
+    await page.getByLabel('street name *').fill('9 Typed Street');
+    await lookUps.release();
+    await expect(page.getByLabel('description *')).toHaveValue('Changed meanwhile');
+    await expect(page.getByLabel('street name *')).toHaveValue('9 Typed Street');
+
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    await expect(notice(page, 'Shop updated successfully')).toBeVisible();
+    await expect(row(page, shop.name)).toContainText('9 Typed Street');
+    await expect(save).toBeDisabled();
+    // Leaving the saved record asks nothing.
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('main').getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).toHaveURL(/\/shops$/);
+    expect(asked).toEqual([]);
   });
 
   test("a state outside the directory is typed after choosing 'Others'", async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hsl, png } from '../../server/png';
-import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique, type OwnCategory } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newProduct, newShop, signedIn, unique, type OwnCategory } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
@@ -289,4 +289,32 @@ test('premier yes/no is offered on the Control tab to admins only', async ({ pag
   await expect(admin.getByRole('radio', { name: 'yes' })).toBeVisible();
   await expect(admin.getByRole('radio', { name: 'no' })).toBeVisible();
   await admin.close();
+});
+
+test("a refresh of the open product keeps the Control tab's choice and shows what changed elsewhere", async ({ page }) => {
+  const seller = await apiLogin(page.request, DEMO.seller.email, DEMO.seller.password);
+  const product = await ownProduct(page.request, seller.token);
+  await signedIn(page, DEMO.seller);
+  await page.goto('/my-products');
+  await search(page, product.name);
+  await expect(row(page, product.name)).toBeVisible();
+
+  // The panel opens on the row the list holds; its refresh is held back while the product's type is
+  // changed elsewhere and the seller chooses draft.
+  const lookUps = await holdRecordLookUps(page);
+  await row(page, product.name).getByText(product.name, { exact: true }).click();
+  await page.getByRole('tab', { name: 'Control' }).click();
+  await lookUps.asked();
+  const changed = await api(page.request, '/product/status', { id: product.id, product_type: 'preown' }, seller.token);
+  expect(changed.status, changed.query).toBe(true);
+  await page.getByRole('radio', { name: 'draft' }).check();
+  await lookUps.release();
+  await expect(page.getByRole('radio', { name: 'pre-owned' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'draft' })).toBeChecked();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(notice(page, 'Product status updated successfully')).toBeVisible();
+  // Both were saved: the product read afresh shows them.
+  await page.goto(`/my-products/${product.id}/control`);
+  await expect(page.getByRole('radio', { name: 'pre-owned' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'draft' })).toBeChecked();
 });
