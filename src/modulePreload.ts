@@ -14,6 +14,9 @@ const SLICE_MS = 8;
 
 /** Files already asked for (a link added here, or in the page as served). */
 const asked = new Set<string>();
+/** The names the build has passed already, as passed: naming a file (a URL) is most of the helper's own
+ * cost, and the screens share most of their files. */
+const named = new Set<string>();
 const waiting: string[] = [];
 let slicing = false;
 
@@ -39,6 +42,9 @@ export function __vitePreload<T>(baseModule: () => Promise<T>, deps?: string[], 
   if (deps && deps.length > 0) {
     if (asked.size === 0) for (const link of Array.from(document.getElementsByTagName('link'))) asked.add(link.href);
     for (const dep of deps) {
+      const name = importerUrl ? `${importerUrl} ${dep}` : dep;
+      if (named.has(name)) continue;
+      named.add(name);
       const href = importerUrl ? new URL(dep, importerUrl).href : new URL(import.meta.env.BASE_URL + dep, document.baseURI).href;
       if (asked.has(href)) continue;
       asked.add(href);

@@ -64,6 +64,23 @@ describe('the module preload helper', () => {
     expect(linked('first-0')).toHaveLength(1);
   });
 
+  it('names a file once: a name the build passes again is not made into a URL again', () => {
+    void __vitePreload(async () => ({}), ['assets/named-0.js', 'assets/named-1.js']);
+    const made = vi.fn();
+    const Url = URL;
+    vi.stubGlobal('URL', class extends Url {
+      constructor(url: string | URL, base?: string | URL) {
+        super(url, base);
+        made(String(url));
+      }
+    });
+    void __vitePreload(async () => ({}), ['assets/named-0.js', 'assets/named-1.js', 'assets/named-2.js']);
+    vi.unstubAllGlobals();
+    vi.runAllTimers();
+    expect(made.mock.calls.map(([url]) => url)).toEqual(['/assets/named-2.js']);
+    expect(linked('named-')).toHaveLength(3);
+  });
+
   it('names the files from the importing file when the build gives it (a relative base)', () => {
     void __vitePreload(async () => ({}), ['./relative-0.js'], 'http://localhost:3000/app/assets/importer.js');
     vi.runAllTimers();
