@@ -7,7 +7,7 @@
  * - Extra tabs are components of the resource's folder (Assign Roles).
  * Every answer's `query` is shown as a notification (DESIGN D5) and the list refreshes in place (D4).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import {
@@ -69,14 +69,22 @@ function useAnswer() {
  * what is being typed is lost. Module-level: ra-core resets again whenever these options change. */
 const KEEP_TYPED = { keepDirtyValues: true } as const;
 
-/** Inside a form: after each save that succeeded, the values saved become the form's starting point, so
- * nothing is left "unsaved" and the next refresh of the record fills every field again. A failed save
- * leaves the form as typed (react-hook-form counts it as submitted all the same). */
-function CleanAfterSave({ saves }: { saves: number }) {
-  const { reset, getValues } = useFormContext();
+type Values = Record<string, unknown>;
+
+/** Inside a form: once a save has succeeded, the values it sent become the form's starting point, so
+ * nothing saved is left "unsaved" and the next refresh of the record fills those fields again. What
+ * was typed while the save was on its way stays unsaved; a failed save leaves the form as typed
+ * (react-hook-form counts it as submitted all the same). */
+function CleanAfterSave({ saved }: { saved?: Values }) {
+  const { reset, getValues, setValue } = useFormContext();
   useEffect(() => {
-    if (saves > 0) reset(getValues());
-  }, [saves, reset, getValues]);
+    if (!saved) return;
+    const now = getValues();
+    reset(saved);
+    for (const [name, value] of Object.entries(now)) {
+      if (JSON.stringify(value) !== JSON.stringify(saved[name])) setValue(name, value, { shouldDirty: true });
+    }
+  }, [saved, reset, getValues, setValue]);
   return null;
 }
 
@@ -130,14 +138,18 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const redirect = useRedirect();
   const { identity } = useGetIdentity();
   const answer = useAnswer();
-  const [saves, setSaves] = useState(0);
+  // The values of the save on its way (transform sees them as the form sent them), and of the last one done.
+  const sending = useRef<Values>(undefined);
+  const [saved, setSaved] = useState<Values>();
   const form = screen.form!;
   const shown = shownSources(form.fields);
-  const transform = (values: Record<string, unknown>) =>
-    payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
+  const transform = (values: Values) => {
+    sending.current = values;
+    return payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
+  };
   const body = (
     <Form record={formValuesFor(entity, record, form.fields)} resetOptions={KEEP_TYPED} warnWhenUnsavedChanges noValidate>
-      <CleanAfterSave saves={saves} />
+      <CleanAfterSave saved={saved} />
       <FormFields fields={form.fields} name={def.name} entity={entity} />
       {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} resource={resource} /> : <SaveButton label="management.save" />}
     </Form>
@@ -153,7 +165,7 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
         queryOptions={{ retry: false }}
         mutationOptions={{
           onSuccess: (data: unknown) => {
-            setSaves((n) => n + 1);
+            setSaved(sending.current);
             answer.success(answerOf(data));
           },
           onError: answer.failure,
@@ -224,16 +236,16 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   const answer = useAnswer();
   const representation = useGetRecordRepresentation(resource);
   const [confirming, setConfirming] = useState(false);
-  const [saves, setSaves] = useState(0);
+  const [saved, setSaved] = useState<Values>();
   const control = screen.control!;
   const current = Object.fromEntries(control.options.map((o) => [o.source, startValue(o, record)]));
   // Options only an administrator may change (the contract's adminOnly: a product's premier) are not
   // offered on the seller's variant; the record's value is still sent unchanged.
   const options = sellerVariant(def, resource) ? control.options.filter((o) => !def.api.fields[o.source]?.adminOnly) : control.options;
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (values: Values) => {
     try {
       const { query } = await dataProvider.setStatus(resource, { id: record.id, data: values, previousData: record });
-      setSaves((n) => n + 1);
+      setSaved(values);
       answer.success(query);
     } catch (error) {
       answer.failure(error);
@@ -251,7 +263,7 @@ function ControlForm({ def, screen, resource, record }: Omit<PanelProps, 'id' | 
   };
   return (
     <Form key={`${record.id}-control`} record={current} resetOptions={KEEP_TYPED} onSubmit={submit}>
-      <CleanAfterSave saves={saves} />
+      <CleanAfterSave saved={saved} />
       {options.map((o) => (
         <Box key={o.source}>
           <OptionHeading option={o} record={record} name={def.name} />

@@ -104,11 +104,25 @@ test.describe('shops', () => {
     await expect(page.getByLabel('description *')).toHaveValue('Changed meanwhile');
     await expect(page.getByLabel('street name *')).toHaveValue('9 Typed Street');
 
+    // The save is held back too, while the user goes on typing: what was typed after Save stays unsaved.
     const save = page.getByRole('button', { name: 'Save' });
+    const saving: (() => void)[] = [];
+    await page.route('**/api/shop', (route) => void saving.push(() => void route.continue()));
     await save.click();
+    await expect.poll(() => saving.length).toBe(1);
+    await page.getByLabel('Zip / Post Code *').fill('100999');
+    saving[0]();
     await expect(notice(page, 'Shop updated successfully')).toBeVisible();
+    await page.unroute('**/api/shop');
     await expect(row(page, shop.name)).toContainText('9 Typed Street');
+    await expect(page.getByLabel('street name *')).toHaveValue('9 Typed Street');
+    await expect(page.getByLabel('Zip / Post Code *')).toHaveValue('100999');
+    await expect(save).toBeEnabled();
+    const savedAgain = page.waitForResponse('**/api/shop');
+    await save.click();
+    expect((await (await savedAgain).json()).detail.address.zip).toBe('100999');
     await expect(save).toBeDisabled();
+    await expect(page.getByLabel('Zip / Post Code *')).toHaveValue('100999');
     // Leaving the saved record asks nothing.
     const asked: string[] = [];
     page.on('dialog', (dialog) => {
