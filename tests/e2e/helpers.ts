@@ -65,7 +65,7 @@ export async function api(request: APIRequestContext, p: string, body: unknown, 
 
 /**
  * Holds back the console's look-ups of one record (a search on `id` alone: the editing panel's refresh)
- * until `release`, as a slow connection would; `release` resolves with the first held answer.
+ * until `release`, as a slow connection would; `release` resolves once the first held look-up is answered.
  */
 export async function holdRecordLookUps(page: Page) {
   const isLookUp = (body: unknown) => (body as { targets?: string[] } | null)?.targets?.join() === 'id';
