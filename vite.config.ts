@@ -62,7 +62,15 @@ function compileHints(): Plugin {
     for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) add(file);
     for (const file of start) {
       const chunk = bundle[file];
-      if (chunk.type === 'chunk') chunk.code = COMPILE_HINT + chunk.code;
+      if (chunk.type !== 'chunk') continue;
+      chunk.code = COMPILE_HINT + chunk.code;
+      // A source map (a build with --sourcemap) starts a line later: one line with nothing mapped first.
+      if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      const map = bundle[`${file}.map`];
+      if (map?.type === 'asset') {
+        const json = JSON.parse(String(map.source)) as { mappings: string };
+        map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+      }
     }
   };
   return {

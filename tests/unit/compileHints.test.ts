@@ -9,10 +9,10 @@ import viteConfig from '../../vite.config';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
-type Chunk = { type: 'chunk'; isEntry: boolean; imports: string[]; dynamicImports: string[]; code: string };
+type Chunk = { type: 'chunk'; isEntry: boolean; imports: string[]; dynamicImports: string[]; code: string; map?: { mappings: string } };
 const chunk = (code: string, imports: string[] = [], more: Partial<Chunk> = {}): Chunk => ({ type: 'chunk', isEntry: false, imports, dynamicImports: [], code, ...more });
 
-async function hinted(bundle: Record<string, Chunk | { type: 'asset'; source: string }>) {
+async function hinted<B extends Record<string, Chunk | { type: 'asset'; source: string }>>(bundle: B): Promise<B> {
   const config = await (viteConfig as (env: { command: 'build'; mode: string }) => { plugins: Plugin[] })({ command: 'build', mode: 'production' });
   const plugin = config.plugins.flat().find((p) => p.name === 'compile-hints');
   const hook = plugin?.generateBundle as unknown as { order: string; handler: (options: unknown, bundle: unknown) => void };
@@ -39,5 +39,14 @@ describe('the compile hints of the build', () => {
     expect(bundle['assets/screen.js']).toMatchObject({ code: 'screen();' });
     expect(bundle['assets/grid.js']).toMatchObject({ code: 'grid();' });
     expect(bundle['assets/index.css']).toEqual({ type: 'asset', source: 'body{}' });
+  });
+
+  it('moves a source map one line down with the file it maps', async () => {
+    const bundle = await hinted({
+      'assets/index.js': chunk('entry();\n//# sourceMappingURL=index.js.map', [], { isEntry: true, map: { mappings: 'AAAA' } }),
+      'assets/index.js.map': { type: 'asset', source: JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: 'AAAA' }) },
+    });
+    expect(bundle['assets/index.js']).toMatchObject({ map: { mappings: ';AAAA' } });
+    expect(JSON.parse((bundle['assets/index.js.map'] as { source: string }).source)).toEqual({ version: 3, sources: ['main.tsx'], mappings: ';AAAA' });
   });
 });
