@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -52,17 +52,15 @@ function slicedModulePreload(): Plugin {
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 function compileHints(): Plugin {
   const mark: NonNullable<Plugin['generateBundle']> = (_options, bundle) => {
-    const start = new Set<string>();
+    const start = new Map<string, Rolldown.OutputChunk>();
     const add = (file: string) => {
       const chunk = bundle[file];
       if (start.has(file) || chunk?.type !== 'chunk') return;
-      start.add(file);
+      start.set(file, chunk);
       chunk.imports.forEach(add);
     };
     for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) add(file);
-    for (const file of start) {
-      const chunk = bundle[file];
-      if (chunk.type !== 'chunk') continue;
+    for (const [file, chunk] of start) {
       chunk.code = COMPILE_HINT + chunk.code;
       // A source map (a build with --sourcemap) starts a line later: one line with nothing mapped first.
       if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;

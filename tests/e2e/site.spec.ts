@@ -27,13 +27,13 @@ test('the top bar is painted before the console\'s JavaScript runs', async ({ br
   await context.close();
 });
 
-test('the files a page starts with are marked to be compiled whole as they arrive, a screen\'s file is not', async ({ request }) => {
+test('the files a page starts with are marked to be compiled whole as they arrive, a file loaded later is not', async ({ request }) => {
   const html = await (await request.get('/login')).text();
   const start = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
   expect(start.length).toBeGreaterThan(1);
   const hint = '//# allFunctionsCalledOnLoad\n';
   for (const file of start) expect((await (await request.get(file)).text()).startsWith(hint), file).toBe(true);
-  // The entry names the files its screens load later: one of those, not among the start's.
+  // The entry names the files it loads later (screens, a language's words): one of those, not among the start's.
   const entry = await (await request.get(start[0])).text();
   const later = [...entry.matchAll(/"(assets\/[^"]+\.js)"/g)].map((m) => `/${m[1]}`).find((file) => !start.includes(file));
   expect(later).toBeDefined();
