@@ -5,16 +5,32 @@
  * server (@smoke, CONTRACT_STRICT=1) at the next poll, the page's clock moved on by one poll. Each page's
  * clock is Playwright's (page.clock): no test here waits for, or measures, real time.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, api, nameOf, signedIn, unique } from './helpers';
 
 const STRICT = !!process.env.CONTRACT_STRICT;
 /** SPEC §9.2: the chat poll. */
 const POLL = 10_000;
 
+/**
+ * The browser contexts a test opened, closed as it ends: their pages hold event streams open and
+ * poll, which would otherwise go on through every later spec.
+ */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+/** A page in a context of its own, closed with the test. */
+async function pageOfItsOwn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  opened.push(context);
+  return context.newPage();
+}
+
 /** A page in a context of its own, its clock Playwright's (running with real time until held). */
 async function clockedPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await pageOfItsOwn(browser);
   await page.clock.install();
   return page;
 }
@@ -115,7 +131,7 @@ test('a visitor and an admin see each other by the event stream, not the poll, a
 test('the unread badge follows the event stream and does not poll', async ({ browser, request }) => {
   test.skip(STRICT, 'event streams are an extension of the reference server');
   await waiting(request);
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await pageOfItsOwn(browser);
   const counts: string[] = [];
   admin.on('request', (r) => void (new URL(r.url()).pathname.endsWith('/chat/unread') && counts.push(r.url())));
   await admin.clock.install();
@@ -136,7 +152,7 @@ test('the unread badge follows the event stream and does not poll', async ({ bro
 test('a console left open stops asking for the chats after 5 minutes without a touch, so its session can end; a touch asks again', async ({ browser }) => {
   test.skip(STRICT, 'event streams are an extension of the reference server');
   const AWAY = 5 * 60_000;
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await pageOfItsOwn(browser);
   const lists: string[] = [];
   admin.on('request', (r) => void (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/chats') && lists.push(r.url())));
   await admin.clock.install();
