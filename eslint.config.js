@@ -32,4 +32,20 @@ export default tseslint.config(
         }))],
     },
   },
+  {
+    // A browser test opens another page through its `pageOfItsOwn` fixture (tests/e2e/fixtures.ts),
+    // which closes it as the test ends, passed or failed: a page left open goes on through later tests.
+    files: ['tests/e2e/**'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...["MemberExpression[property.name='newContext']", "MemberExpression[object.name='browser'][property.name='newPage']", "CallExpression[callee.property.name='browser']"].map((selector) => ({
+          selector, message: 'Open another page with the pageOfItsOwn fixture (tests/e2e/fixtures.ts): it is closed with the test.',
+        })),
+        {
+          selector: "ImportDeclaration[source.value='@playwright/test'] > ImportSpecifier[imported.name='test']",
+          message: "Take `test` from './fixtures': it holds the fixtures every browser test may use.",
+        }],
+    },
+  },
 );

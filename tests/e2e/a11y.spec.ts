@@ -6,7 +6,8 @@
  * Space as a double-click opens them. Phones (390×844): no screen is wider than the window.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loadRegistry } from '../../server/registry';
 import { DASHBOARD } from '../../contract';
 import { DEMO, sidebar, signIn, signedIn } from './helpers';

@@ -4,7 +4,8 @@
  * open. What each role may open is worked out here from the profile and the registry's tokens, not
  * from the console's own check.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { isAlwaysAllowed, parseAccesses, type ConsoleRoute } from '../../contract';
 import { loadRegistry } from '../../server/registry';
 import { DEMO, api, apiLogin, signedIn } from './helpers';

@@ -5,32 +5,17 @@
  * server (@smoke, CONTRACT_STRICT=1) at the next poll, the page's clock moved on by one poll. Each page's
  * clock is Playwright's (page.clock): no test here waits for, or measures, real time.
  */
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type PageOfItsOwn } from './fixtures';
 import { DEMO, api, nameOf, signedIn, unique } from './helpers';
 
 const STRICT = !!process.env.CONTRACT_STRICT;
 /** SPEC §9.2: the chat poll. */
 const POLL = 10_000;
 
-/**
- * The browser contexts a test opened, closed as it ends: their pages hold event streams open and
- * poll, which would otherwise go on through every later spec.
- */
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((context) => context.close()));
-});
-
-/** A page in a context of its own, closed with the test. */
-async function pageOfItsOwn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  return context.newPage();
-}
-
 /** A page in a context of its own, its clock Playwright's (running with real time until held). */
-async function clockedPage(browser: Browser): Promise<Page> {
-  const page = await pageOfItsOwn(browser);
+async function clockedPage(pageOfItsOwn: PageOfItsOwn): Promise<Page> {
+  const page = await pageOfItsOwn();
   await page.clock.install();
   return page;
 }
@@ -51,8 +36,8 @@ async function shows<T>(page: Page, read: () => Promise<T>, expected: T) {
   }).toEqual(expected);
 }
 
-async function visitorStarts(browser: Browser, name: string): Promise<Page> {
-  const page = await clockedPage(browser);
+async function visitorStarts(pageOfItsOwn: PageOfItsOwn, name: string): Promise<Page> {
+  const page = await clockedPage(pageOfItsOwn);
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'Chat with us' })).toBeVisible();
   await page.getByLabel('Name').fill(name);
@@ -79,18 +64,18 @@ async function unreadOn(page: Page): Promise<number> {
   return (await badge.count()) ? Number(await badge.getAttribute('data-count')) : 0;
 }
 
-test('a visitor and an admin see each other by the event stream, not the poll, and the sidebar counts the waiting chat', async ({ browser, request }) => {
+test('a visitor and an admin see each other by the event stream, not the poll, and the sidebar counts the waiting chat', async ({ pageOfItsOwn, request }) => {
   test.skip(STRICT, 'event streams are an extension of the reference server');
   const adminName = await nameOf(request, DEMO.admin);
   await waiting(request);
-  const admin = await clockedPage(browser);
+  const admin = await clockedPage(pageOfItsOwn);
   await signedIn(admin, DEMO.admin);
   const chatLogs = admin.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Chat Logs' });
   await expect(chatLogs.getByTestId('chat-unread')).toBeVisible();
   const before = await unreadOn(admin);
 
   const name = unique('Ama ');
-  const visitor = await visitorStarts(browser, name);
+  const visitor = await visitorStarts(pageOfItsOwn, name);
   await expect(visitor).toHaveURL(/\/chat$/);
   // The new chat is counted on the admin's sidebar while the admin's page stands still.
   await hold(admin);
@@ -128,10 +113,10 @@ test('a visitor and an admin see each other by the event stream, not the poll, a
   await expect(visitor.locator('[data-side]')).toHaveText(['Hello, do you ship to Accra?', 'Yes, in three days.', 'Thank you!']);
 });
 
-test('the unread badge follows the event stream and does not poll', async ({ browser, request }) => {
+test('the unread badge follows the event stream and does not poll', async ({ pageOfItsOwn, request }) => {
   test.skip(STRICT, 'event streams are an extension of the reference server');
   await waiting(request);
-  const admin = await pageOfItsOwn(browser);
+  const admin = await pageOfItsOwn();
   const counts: string[] = [];
   admin.on('request', (r) => void (new URL(r.url()).pathname.endsWith('/chat/unread') && counts.push(r.url())));
   await admin.clock.install();
@@ -143,16 +128,16 @@ test('the unread badge follows the event stream and does not poll', async ({ bro
 
   // Half a minute on the page: three polls' worth of time, and no count asked again.
   await admin.clock.runFor(POLL * 3 + 500);
-  const visitor = await visitorStarts(browser, unique('Esi '));
+  const visitor = await visitorStarts(pageOfItsOwn, unique('Esi '));
   await say(visitor, 'Hello?');
   await expect(chatLogs.getByTestId('chat-unread')).toHaveAttribute('data-count', String(before + 1));
   expect(counts.length).toBe(asked);
 });
 
-test('a console left open stops asking for the chats after 5 minutes without a touch, so its session can end; a touch asks again', async ({ browser }) => {
+test('a console left open stops asking for the chats after 5 minutes without a touch, so its session can end; a touch asks again', async ({ pageOfItsOwn }) => {
   test.skip(STRICT, 'event streams are an extension of the reference server');
   const AWAY = 5 * 60_000;
-  const admin = await pageOfItsOwn(browser);
+  const admin = await pageOfItsOwn();
   const lists: string[] = [];
   admin.on('request', (r) => void (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/chats') && lists.push(r.url())));
   await admin.clock.install();
@@ -175,15 +160,15 @@ test('a console left open stops asking for the chats after 5 minutes without a t
   await expect.poll(() => lists.length).toBeGreaterThan(away);
 });
 
-test('@smoke a visitor and an admin talk through the chat within the poll', async ({ browser, request }) => {
+test('@smoke a visitor and an admin talk through the chat within the poll', async ({ pageOfItsOwn, request }) => {
   const adminName = await nameOf(request, DEMO.admin);
-  const admin = await clockedPage(browser);
+  const admin = await clockedPage(pageOfItsOwn);
   await signedIn(admin, DEMO.admin);
   await admin.getByRole('navigation', { name: 'Sidebar' }).getByRole('menuitem', { name: 'Chat Logs' }).click();
   await expect(admin.getByRole('heading', { name: 'Chat Logs', level: 1 })).toBeVisible();
 
   const name = unique('Kofi ');
-  const visitor = await visitorStarts(browser, name);
+  const visitor = await visitorStarts(pageOfItsOwn, name);
   await say(visitor, 'Is anyone there?');
   // The next poll comes one poll's time on, by the page's clock.
   await admin.clock.runFor(POLL);

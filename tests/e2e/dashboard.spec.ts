@@ -3,7 +3,8 @@
  * database holds, and a new seller's from rows of the test's own; live chat (SPEC §2.28): an admin
  * accepts a visitor's chat and answers it; a new visitor's chat shows by the next poll at the latest.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { convert, formatMoney, type Rate } from '../../contract';
 import { api, apiLogin, DEMO, nameOf, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, signedIn, unique } from './helpers';
 
 /**

@@ -5,7 +5,8 @@
  * react-admin's) is left on screen. Data (table cells, input values) is not read.
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import { en } from '../../i18n/en';

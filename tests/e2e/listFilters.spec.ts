@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newCategory, newProduct, newShop, signedIn, unique, api } from './helpers';
 import { fr } from '../../i18n/fr';
 import { registered } from './reference-helpers';

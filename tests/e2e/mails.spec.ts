@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, outbox, signedIn, unique } from './helpers';
 import { notice, row } from './reference-helpers';
 

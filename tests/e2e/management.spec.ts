@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newShop, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 

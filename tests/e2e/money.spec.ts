@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { en } from '../../i18n/en';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, apiLogin, DEMO, newCategory, newProduct, newShop, sidebar, signedIn } from './helpers';
 import { registered } from './reference-helpers';
 

@@ -2,7 +2,7 @@
  * Every money column of the orders names its currency: the order dialog's prices and totals in the
  * order's currency and, converted, in the viewer's; the list's amounts in the viewer's.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatMoney } from '../../contract';
 import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, DEMO, nameOf, newCategory, newProduct, newShop, sidebar, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 import { ORDER_STATUS_NAMES } from '../spec';
@@ -143,7 +144,7 @@ test.describe('orders', () => {
     await expect(page.getByRole('combobox', { name: 'Display currency' })).toHaveText('NGN');
   });
 
-  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, browser, request }) => {
+  test('a buyer fills a cart, checks out, and the seller sees the new order', async ({ page, pageOfItsOwn, request }) => {
     const { seller: owner, shop, product } = await onSale(request);
     await signedIn(page, DEMO.buyer);
     await page.getByRole('button', { name: 'Cart: 0 item(s)' }).click();
@@ -186,7 +187,7 @@ test.describe('orders', () => {
     await expect(page.getByRole('button', { name: 'Cart: 0 item(s)' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
 
-    const seller = await (await browser.newContext()).newPage();
+    const seller = await pageOfItsOwn();
     await signedIn(seller, owner);
     await seller.goto('/my-orders');
     // An id search also finds orders whose date or tracking number contains those digits.
@@ -196,7 +197,6 @@ test.describe('orders', () => {
     await expect(placed.getByRole('cell').first()).toHaveText(id!);
     await expect(placed).toContainText('New Order');
     await expect(placed).toContainText('Unpaid');
-    await seller.context().close();
   });
 
   test("a seller sees no 'Add to cart' on their own products, in the catalogue or the image dialog", async ({ page, request }) => {

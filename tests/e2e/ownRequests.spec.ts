@@ -4,12 +4,13 @@
  * buyer's cart from two shops shows each shop's delivery fee before paying, from the account's address,
  * and the placed orders keep them.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatMoney } from '../../contract';
 import { DEMO, api, apiLogin, newCategory, newProduct, newShop, signedIn, unique } from './helpers';
 import { notice, registered, row, search } from './reference-helpers';
 
-test('a seller writes to support and asks for deletion from the account page; an admin sees both', async ({ page, request }) => {
+test('a seller writes to support and asks for deletion from the account page; an admin sees both', async ({ page, pageOfItsOwn, request }) => {
   const seller = await registered(request, unique('Leaving Seller '));
   await signedIn(page, seller);
   await page.goto('/account');
@@ -41,7 +42,7 @@ test('a seller writes to support and asks for deletion from the account page; an
   await expect(deletion.getByRole('button', { name: 'Ask for deletion' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('account-requests.png'), fullPage: true });
 
-  const admin = await (await page.context().browser()!.newContext()).newPage();
+  const admin = await pageOfItsOwn();
   await signedIn(admin, DEMO.admin);
   await admin.goto('/support');
   await search(admin, title);
@@ -64,7 +65,6 @@ test('a seller writes to support and asks for deletion from the account page; an
   await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(notice(admin, 'Deletion request updated successfully')).toBeVisible();
   await expect(row(admin, feedback)).toContainText('Deleted user');
-  await admin.context().close();
 });
 
 /** A new seller's shop at a place, selling one product in USD. */

@@ -4,7 +4,7 @@
  * and the passkey, then with the passkey alone. Passkeys need a domain, so this test uses the
  * console at localhost.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, sidebar, unique } from './helpers';
 
 const PASSWORD = 'lilac-pass-91';

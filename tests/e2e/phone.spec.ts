@@ -2,7 +2,8 @@
  * Lists on a phone (390×844): a compact list (as react-admin's SimpleList) instead of a table whose
  * columns run off-screen; My Orders keeps each order's status and total on screen.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import englishMessages from 'ra-language-english';
 import { en } from '../../i18n/en';
 import { loadRegistry } from '../../server/registry';

@@ -2,7 +2,7 @@
  * The Shop of a new product: an admin picks any seller's shop, searched by name; a seller picks one
  * of their own, and one who has none is told why the list is empty.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, newCategory, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 

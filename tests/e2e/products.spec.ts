@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hsl, png } from '../../server/png';
 import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newProduct, newShop, signedIn, unique, type OwnCategory } from './helpers';
 import { registered } from './reference-helpers';
@@ -42,7 +43,7 @@ const pictures = [1, 2, 3, 4].map((n) => ({
   buffer: png(24, 24, (x, y) => hsl(n * 80, 0.6, (x + y) % 8 < 4 ? 0.4 : 0.6)),
 }));
 
-test('a seller creates a product with 4 images, sees them, and sets it to draft; an admin sets premier @smoke', async ({ page, browser }) => {
+test('a seller creates a product with 4 images, sees them, and sets it to draft; an admin sets premier @smoke', async ({ page, pageOfItsOwn }) => {
   const name = unique('Lamp ');
   const category = await newCategory(page.request);
   const seller = await apiLogin(page.request, DEMO.seller.email, DEMO.seller.password);
@@ -97,7 +98,7 @@ test('a seller creates a product with 4 images, sees them, and sets it to draft;
   await expect(row(page, name).getByRole('img', { name: 'Inactive' })).toBeVisible();
 
   // The administrator puts it forward (premier is theirs to set).
-  const admin = await browser.newPage();
+  const admin = await pageOfItsOwn();
   await signedIn(admin, DEMO.admin);
   await admin.goto(`/products/${id}/control`);
   await expect(admin.getByRole('heading', { name: `Editing ${name} (#${id})` })).toBeVisible();
@@ -105,7 +106,6 @@ test('a seller creates a product with 4 images, sees them, and sets it to draft;
   await admin.getByRole('button', { name: 'Submit' }).click();
   await expect(notice(admin, 'Product status updated successfully')).toBeVisible();
   await expect(admin.getByText('(yes)')).toBeVisible();
-  await admin.close();
 });
 
 test('My Products lists only the seller\'s own products', async ({ page, request }) => {
@@ -268,7 +268,7 @@ test("a seller's product form says Required under a missing subcategory, and giv
   await expect(notice(page, `Unique Currency per Shop: this shop's products are priced in USD, not ${other}`)).toBeVisible();
 });
 
-test('premier yes/no is offered on the Control tab to admins only', async ({ page, browser }) => {
+test('premier yes/no is offered on the Control tab to admins only', async ({ page, pageOfItsOwn }) => {
   const seller = await apiLogin(page.request, DEMO.seller.email, DEMO.seller.password);
   const product = await ownProduct(page.request, seller.token);
   await signedIn(page, DEMO.seller);
@@ -283,12 +283,11 @@ test('premier yes/no is offered on the Control tab to admins only', async ({ pag
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(notice(page, 'Product status updated successfully')).toBeVisible();
 
-  const admin = await browser.newPage();
+  const admin = await pageOfItsOwn();
   await signedIn(admin, DEMO.admin);
   await admin.goto(`/products/${product.id}/control`);
   await expect(admin.getByRole('radio', { name: 'yes' })).toBeVisible();
   await expect(admin.getByRole('radio', { name: 'no' })).toBeVisible();
-  await admin.close();
 });
 
 test("a refresh of the open product keeps the Control tab's choice and shows what changed elsewhere", async ({ page }) => {

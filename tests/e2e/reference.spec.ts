@@ -3,7 +3,7 @@
  * shipping, miles, distances, deletions, support): one pass per screen doing what its user would.
  */
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, newCategory, newShop, signedIn, unique } from './helpers';
 import { notice, pick, registered, row, search, table, uploadCv } from './reference-helpers';
 
@@ -219,7 +219,7 @@ test('support messages are read with the sender’s name; a seller cannot open t
   expect((await api(request, '/templatess', { page: 1 }, seller.token)).status).toBe(false);
 });
 
-test('a seller subscribes a shop on Packages; an admin activates it on Subscriptions', async ({ page, request }) => {
+test('a seller subscribes a shop on Packages; an admin activates it on Subscriptions', async ({ page, pageOfItsOwn, request }) => {
   // Two people sign in one after the other.
   const user = await registered(request, unique('Package Seller '));
   const category = await newCategory(request);
@@ -255,13 +255,12 @@ test('a seller subscribes a shop on Packages; an admin activates it on Subscript
   await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Waiting for activation');
 
   const subscription = (await api(request, '/packages', {}, user.token)).HLL.subscriptions[0];
-  const asAdmin = await page.context().browser()!.newPage();
+  const asAdmin = await pageOfItsOwn();
   await signedIn(asAdmin, DEMO.admin);
   await asAdmin.goto(`/subscriptions/${subscription.id}`);
   await asAdmin.getByRole('radio', { name: 'Active', exact: true }).check();
   await asAdmin.getByRole('button', { name: 'Submit' }).click();
   await expect(notice(asAdmin, 'Subscription status updated successfully')).toBeVisible();
-  await asAdmin.close();
 
   await page.reload();
   await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Active');

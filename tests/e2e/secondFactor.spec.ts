@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO, api, apiLogin, newCategory, signIn, sidebar, unique } from './helpers';
 

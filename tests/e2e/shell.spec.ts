@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN_MENU, DEMO, SELLER_MENU, BUYER_MENU, api, apiLogin, expectMenu, outbox, sidebar, signIn, unique } from './helpers';
 
 test('a new seller registers, signs out, signs in and sees the seller sidebar @smoke', async ({ page }) => {

@@ -4,7 +4,7 @@
  * the charts grow without end below the md breakpoint); robots are kept out; the brand link is named
  * by the words it shows.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 test('robots are kept out of the console, and the page describes itself', async ({ page, request }) => {
@@ -17,14 +17,12 @@ test('robots are kept out of the console, and the page describes itself', async 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
 });
 
-test('the top bar is painted before the console\'s JavaScript runs', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+test('the top bar is painted before the console\'s JavaScript runs', async ({ pageOfItsOwn }) => {
+  const page = await pageOfItsOwn({ javaScriptEnabled: false });
   await page.goto('/login');
   const bar = page.locator('#root > .shell-bar');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveText('Marketplace');
-  await context.close();
 });
 
 test('the files a page starts with are marked to be compiled whole as they arrive, a file loaded later is not', async ({ request }) => {

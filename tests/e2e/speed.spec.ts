@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, api, apiLogin, newCategory, shopBody, sidebar, signedIn, unique } from './helpers';
 
 /**
@@ -56,9 +57,9 @@ const listShown = async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Administrative' })).toBeVisible();
 };
 
-test("once signed in, the list screens' code is fetched while idle: a list opens with no code left to fetch", async ({ page, browser }) => {
+test("once signed in, the list screens' code is fetched while idle: a list opens with no code left to fetch", async ({ page, pageOfItsOwn }) => {
   // The code a list of products needs: every file a browser of its own receives signing in and opening it.
-  const reference = await (await browser.newContext()).newPage();
+  const reference = await pageOfItsOwn();
   const needed = codeReceived(reference);
   await signedIn(reference, DEMO.admin);
   await sidebar(reference).getByRole('menuitem', { name: 'Products', exact: true }).click();

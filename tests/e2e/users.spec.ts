@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, type PageOfItsOwn } from './fixtures';
 import { DEMO, api, apiLogin, expectMenu, newCategory, newProduct, newShop, sidebar, signedIn, unique, SELLER_MENU } from './helpers';
 
 /** A fresh account registered through the API, so tests never change the demo accounts. */
@@ -12,72 +13,67 @@ async function register(page: Page, abilities: '[1]' | '[1,2]') {
   return { name, email, password: 'tulip-pass-1', id: res.detail.id as number, token: res.detail.token as string };
 }
 
-/** A second browser, signed in as this account. */
-async function otherBrowser(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** A second browser, signed in as this account (closed with the test). */
+async function otherBrowser(pageOfItsOwn: PageOfItsOwn, account: { email: string; password: string }) {
+  const page = await pageOfItsOwn();
   await signedIn(page, account);
-  return { page, close: () => context.close() };
+  return page;
 }
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-test('users screen: columns, role, Control and Assign Roles; a promoted seller’s sidebar gains Brands on their next navigation', async ({ page, browser }) => {
+test('users screen: columns, role, Control and Assign Roles; a promoted seller’s sidebar gains Brands on their next navigation', async ({ page, pageOfItsOwn }) => {
   const seller = await register(page, '[1,2]');
   // A brand of the test's own, newest of all: on the first page of Brands.
   const brand = unique('Brand ');
   const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
   expect((await api(page.request, '/brand', { name: brand, type: 'popular', product_id: 0 }, admin.token)).status).toBe(true);
-  const theirs = await otherBrowser(browser, seller);
-  try {
-    await expectMenu(theirs.page, SELLER_MENU);
+  const theirs = await otherBrowser(pageOfItsOwn, seller);
+  await expectMenu(theirs, SELLER_MENU);
 
-    await signedIn(page, DEMO.admin);
-    await sidebar(page).getByRole('menuitem', { name: 'Users', exact: true }).click();
-    const headers = page.getByRole('table').getByRole('columnheader');
-    for (const label of ['Status', 'ID', 'Name', 'Email', 'Phone', 'Shops', 'Role', 'Granted accesses']) {
-      await expect(headers.filter({ hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
-    }
-    const search = page.getByRole('textbox', { name: 'Search', exact: true });
-    await search.fill(seller.email.split('@')[0]);
-    await search.press('Enter');
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: seller.email });
-    await expect(row).toContainText('Seller');
-    await row.getByText(seller.name).click();
-    await expect(page).toHaveURL(new RegExp(`/users/${seller.id}`));
-    await expect(page.getByRole('tab', { name: 'Control' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('radio', { name: 'Non-Admin' })).toBeChecked();
-    await expect(page.getByRole('button', { name: 'Deactivate / Activate' })).toBeVisible();
-
-    // Accesses only apply to admins: the switches wait until the user is one.
-    await page.getByRole('tab', { name: 'Assign Roles' }).click();
-    await expect(page.getByText('Granted accesses apply to admins only', { exact: false })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Brands' })).toBeDisabled();
-
-    await page.getByRole('tab', { name: 'Control' }).click();
-    await page.getByRole('radio', { name: 'Admin', exact: true }).check();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(notice(page, 'User updated successfully')).toBeVisible();
-    await expect(row).toContainText('Admin');
-
-    await page.getByRole('tab', { name: 'Assign Roles' }).click();
-    const brands = page.getByRole('switch', { name: 'Brands' });
-    await expect(brands).toBeEnabled();
-    await expect(page.getByRole('switch', { name: 'My Shops' })).toHaveCount(0);
-    await expect(page.getByRole('switch', { name: 'Dashboard' })).toHaveCount(0);
-    await brands.check();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(notice(page, 'Roles assigned successfully')).toBeVisible();
-    await expect(row).toContainText('brands');
-
-    // The seller's own browser: the next navigation re-reads the profile, no reload.
-    await sidebar(theirs.page).getByRole('menuitem', { name: 'Products', exact: true }).click();
-    await expectMenu(theirs.page, ['Dashboard', 'My Shops', 'My Products', 'My Orders', 'Brands'], { exact: true });
-    await sidebar(theirs.page).getByRole('menuitem', { name: 'Brands', exact: true }).click();
-    await expect(theirs.page.getByRole('table').getByRole('row').filter({ hasText: brand })).toHaveCount(1);
-  } finally {
-    await theirs.close();
+  await signedIn(page, DEMO.admin);
+  await sidebar(page).getByRole('menuitem', { name: 'Users', exact: true }).click();
+  const headers = page.getByRole('table').getByRole('columnheader');
+  for (const label of ['Status', 'ID', 'Name', 'Email', 'Phone', 'Shops', 'Role', 'Granted accesses']) {
+    await expect(headers.filter({ hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
   }
+  const search = page.getByRole('textbox', { name: 'Search', exact: true });
+  await search.fill(seller.email.split('@')[0]);
+  await search.press('Enter');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: seller.email });
+  await expect(row).toContainText('Seller');
+  await row.getByText(seller.name).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${seller.id}`));
+  await expect(page.getByRole('tab', { name: 'Control' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('radio', { name: 'Non-Admin' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Deactivate / Activate' })).toBeVisible();
+
+  // Accesses only apply to admins: the switches wait until the user is one.
+  await page.getByRole('tab', { name: 'Assign Roles' }).click();
+  await expect(page.getByText('Granted accesses apply to admins only', { exact: false })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Brands' })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Control' }).click();
+  await page.getByRole('radio', { name: 'Admin', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(notice(page, 'User updated successfully')).toBeVisible();
+  await expect(row).toContainText('Admin');
+
+  await page.getByRole('tab', { name: 'Assign Roles' }).click();
+  const brands = page.getByRole('switch', { name: 'Brands' });
+  await expect(brands).toBeEnabled();
+  await expect(page.getByRole('switch', { name: 'My Shops' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Dashboard' })).toHaveCount(0);
+  await brands.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Roles assigned successfully')).toBeVisible();
+  await expect(row).toContainText('brands');
+
+  // The seller's own browser: the next navigation re-reads the profile, no reload.
+  await sidebar(theirs).getByRole('menuitem', { name: 'Products', exact: true }).click();
+  await expectMenu(theirs, ['Dashboard', 'My Shops', 'My Products', 'My Orders', 'Brands'], { exact: true });
+  await sidebar(theirs).getByRole('menuitem', { name: 'Brands', exact: true }).click();
+  await expect(theirs.getByRole('table').getByRole('row').filter({ hasText: brand })).toHaveCount(1);
 });
 
 test('a partial admin sees switches for accesses they do not hold disabled, with the reason, and cannot act on themselves', async ({ page }) => {
@@ -100,28 +96,24 @@ test('a partial admin sees switches for accesses they do not hold disabled, with
   await expect(page.getByRole('switch', { name: 'Brands' })).toHaveAccessibleDescription('You cannot change your own accesses');
 });
 
-test('an admin blacklists a user, who is signed out at their next step', async ({ page, browser }) => {
+test('an admin blacklists a user, who is signed out at their next step', async ({ page, pageOfItsOwn }) => {
   const buyer = await register(page, '[1]');
-  const theirs = await otherBrowser(browser, buyer);
-  try {
-    await signedIn(page, DEMO.admin);
-    await page.goto(`/users/${buyer.id}/control`);
-    await page.getByRole('button', { name: 'Deactivate / Activate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(notice(page, 'User blacklisted')).toBeVisible();
+  const theirs = await otherBrowser(pageOfItsOwn, buyer);
+  await signedIn(page, DEMO.admin);
+  await page.goto(`/users/${buyer.id}/control`);
+  await page.getByRole('button', { name: 'Deactivate / Activate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(notice(page, 'User blacklisted')).toBeVisible();
 
-    await theirs.page.getByRole('button', { name: 'Account' }).click();
-    await theirs.page.getByRole('menuitem', { name: /My account/ }).click();
-    await expect(theirs.page).toHaveURL(/\/login/);
-    const refused = await api(page.request, '/user/terminal', { credential: buyer.email, password: buyer.password, source: 'inbuilt', actionType: 'login' });
-    expect(refused.query).toBe('This account has been deactivated; please contact support');
+  await theirs.getByRole('button', { name: 'Account' }).click();
+  await theirs.getByRole('menuitem', { name: /My account/ }).click();
+  await expect(theirs).toHaveURL(/\/login/);
+  const refused = await api(page.request, '/user/terminal', { credential: buyer.email, password: buyer.password, source: 'inbuilt', actionType: 'login' });
+  expect(refused.query).toBe('This account has been deactivated; please contact support');
 
-    await page.getByRole('button', { name: 'Deactivate / Activate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
-    await expect(notice(page, 'User activated')).toBeVisible();
-  } finally {
-    await theirs.close();
-  }
+  await page.getByRole('button', { name: 'Deactivate / Activate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  await expect(notice(page, 'User activated')).toBeVisible();
 });
 
 test('a seller changes their Paypal email on /paypal, and signs out their other sessions', async ({ page }) => {

@@ -3,7 +3,8 @@
  * sideways, for an admin or a seller; a long value is cut short, whole on hover and on double-click.
  * The signed-in top bar fits every width from a tablet's up.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { en } from '../../i18n/en';
 import englishMessages from 'ra-language-english';
 import type { ResourceDefinition } from '../../resources/types';
