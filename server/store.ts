@@ -27,20 +27,31 @@ export interface ListQuery {
 
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
 
-/** Linked records read one relation at a time (SQLite's pages, single records), kept while the database is unchanged (most pages link to the same few). */
+/** Linked records read one relation at a time (single records; SQLite's 'many' relations), kept while the database is unchanged (most pages link to the same few). */
 const linkedRows = new GenerationCache<Row[]>(1000);
 
-/** PostgreSQL: the column a row carries a relation's linked records in (withLinked). */
+/** The column (PostgreSQL), or the columns' prefix (SQLite), a row carries a relation's linked records in (withLinked). */
 const linkedColumn = (rel: Relation) => `linked_${rel.as}`;
 
 /**
- * PostgreSQL: the statement that reads a page's rows reads their linked records too, each relation
- * as a json column (one round trip where there was one more per relation). `from` is the table or
- * alias the rows are read from. Linked rows keep their picked columns in order, 'many' ordered by id.
+ * The statement that reads a page's rows reads their linked records too. PostgreSQL: each relation as
+ * a json column (one round trip where there was one more per relation); linked rows keep their picked
+ * columns in order, 'many' ordered by id. SQLite: each 'one' relation joined, its picked columns named
+ * `linked_<as>.<column>` (one statement where there was one more per relation; a 'many' relation is
+ * read by presentMany). `from` is the table or alias the rows are read from; the query must name its
+ * own columns by table (`selectAll(table)`), as the joined tables' come beside them.
  */
 function withLinked<Q extends SelectQueryBuilder<Record<string, Row>, string, object>>(db: DB, entity: EntityContract, from: string, query: Q): Q {
-  if (dialectOf(db) !== 'postgres') return query;
+  const postgres = dialectOf(db) === 'postgres';
   return (entity.relations ?? []).reduce((q, rel) => {
+    if (!postgres) {
+      if (rel.kind !== 'one') return q;
+      const alias = linkedColumn(rel);
+      // The linked row's id marks whether there is one (the join's columns are all null when not).
+      return q
+        .leftJoin(`${rel.entity} as ${alias}`, `${alias}.id`, `${from}.${rel.key}`)
+        .select([...new Set(['id', ...rel.pick])].map((p) => sql.ref(`${alias}.${p}`).as(`${alias}.${p}`))) as unknown as Q;
+    }
     const object = sql`json_build_object(${sql.join(rel.pick.map((p) => sql`${sql.lit(p)}, ${sql.ref(`linked.${p}`)}`))})`;
     const linked =
       rel.kind === 'one'
@@ -50,16 +61,37 @@ function withLinked<Q extends SelectQueryBuilder<Record<string, Row>, string, ob
   }, query);
 }
 
+/** The names a relation's linked records are carried under in a row (withLinked), worked out once. */
+const carriedNames = new WeakMap<Relation, { column: string; id: string; picks: [string, string][] }>();
+
+/**
+ * A relation's linked record (or records) as the row's own statement carried them (withLinked), or
+ * undefined when it did not: a 'one' relation whose linked row is missing is carried as null.
+ */
+function carried(rel: Relation, row: Row): unknown {
+  let names = carriedNames.get(rel);
+  if (!names) {
+    const column = linkedColumn(rel);
+    carriedNames.set(rel, (names = { column, id: `${column}.id`, picks: rel.pick.map((p) => [p, `${column}.${p}`]) }));
+  }
+  if (names.column in row) return row[names.column] ?? null;
+  if (!(names.id in row)) return undefined;
+  if (row[names.id] === null) return null;
+  const one: Row = {};
+  for (const [pick, name] of names.picks) one[pick] = row[name];
+  return one;
+}
+
 /**
  * Rows in wire shape, with their linked records: those the rows' own statement carried (withLinked),
- * or else loaded in one query per relation.
+ * the others loaded in one query per relation.
  */
 export async function presentMany(db: DB, entity: EntityContract, rows: Row[]): Promise<Row[]> {
   const out = rows.map((r) => present(entity, r));
-  const relations = entity.relations ?? [];
-  if (rows.length && relations.length && relations.every((rel) => linkedColumn(rel) in rows[0])) {
-    rows.forEach((r, i) => relations.forEach((rel) => (out[i][rel.as] = r[linkedColumn(rel)] ?? null)));
-    return out;
+  const relations: Relation[] = [];
+  for (const rel of entity.relations ?? []) {
+    if (rows.length && carried(rel, rows[0]) !== undefined) rows.forEach((r, i) => (out[i][rel.as] = carried(rel, r)));
+    else relations.push(rel);
   }
   const read = (key: unknown[], query: () => Promise<Row[]>) => linkedRows.get(db, JSON.stringify(key), query);
   for (const rel of relations) {
@@ -457,7 +489,7 @@ async function readPage(db: DB, entity: EntityContract, scope: Scope, q: ListQue
     const byId = new Map(
       (ids.length
         ? await readShaped(db, JSON.stringify(['rows', entityKey(entity), ids.length]), ids, (slot) =>
-            withLinked(db, entity, entity.name, db.selectFrom(entity.name).selectAll().where('id', 'in', ids.map((_, i) => slot(i)))),
+            withLinked(db, entity, entity.name, db.selectFrom(entity.name).selectAll(entity.name).where(`${entity.name}.id`, 'in', ids.map((_, i) => slot(i)))),
           )
         : []
       ).map(

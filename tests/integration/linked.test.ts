@@ -1,9 +1,9 @@
 /**
  * A page's linked records (an order's shop, customer, status and timeline; a category's
- * subcategories...) are the same whichever way they are read: on PostgreSQL the statement reading the
- * page's rows carries them as json columns, elsewhere (and for single records) one query per
- * relation reads them. Both are compared here, on lists and searches, with missing links, empty
- * and several-item lists.
+ * subcategories...) are the same whichever way they are read: the statement reading the page's rows
+ * carries them (on PostgreSQL as json columns, on SQLite its 'one' relations joined, its 'many' read
+ * after), and for single records one query per relation reads them. Both are compared here, on lists
+ * and searches, with missing links, empty and several-item lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityContract } from '../../contract';
