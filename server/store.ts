@@ -28,7 +28,7 @@ export interface ListQuery {
 const columnsOf = (entity: EntityContract) => new Set(['id', 'created_at', ...Object.keys(entity.fields)]);
 
 /** Linked records read one relation at a time (single records; SQLite's 'many' relations), kept while the database is unchanged (most pages link to the same few). */
-const linkedRows = new GenerationCache<Row[]>(1000);
+const linkedRows = new GenerationCache<Row[]>(1000, { keptWhenAskedAgain: true });
 
 /** The column (PostgreSQL), or the columns' prefix (SQLite), a row carries a relation's linked records in (withLinked). */
 const linkedColumn = (rel: Relation) => `linked_${rel.as}`;
@@ -459,17 +459,18 @@ async function queriedPage(db: DB, entity: EntityContract, scope: Scope, given: 
   return { total, ids };
 }
 
-/** Pages of up to this many rows are kept while the database is unchanged. */
+/** Pages of up to this many rows are kept while the database is unchanged, from their second ask. */
 const KEPT_PAGE_ROWS = 100;
-const pages = new GenerationCache<Paginated<Row>>(500);
+const pages = new GenerationCache<Paginated<Row>>(500, { keptWhenAskedAgain: true });
 const entityKeys = new WeakMap<EntityContract, number>();
 let entityCount = 0;
 /** Entities are told apart by identity: a test's own registry may declare another with the same name. */
 const entityKey = (entity: EntityContract) => entityKeys.get(entity) ?? (entityKeys.set(entity, ++entityCount), entityCount);
 
 /**
- * A page of a list or search. The answer is kept until anything is written to the database, by
- * any process (generationOf): the same page asked again costs no query (one small read on PostgreSQL).
+ * A page of a list or search. From its second ask, the answer is kept until anything is written to
+ * the database, by any process (generationOf): the same page asked again after that costs no query
+ * (one small read on PostgreSQL). A page asked for once is not kept (GenerationCache).
  */
 export async function listPage(db: DB, entity: EntityContract, scope: Scope, q: ListQuery): Promise<Paginated<Row>> {
   if (q.perPage > KEPT_PAGE_ROWS) return readPage(db, entity, scope, q);

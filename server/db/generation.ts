@@ -94,10 +94,22 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 /**
  * Answers kept while the database does not change (generationOf), per database, the most recent
  * `size` of them: each entry is exact as long as its generation is the current one.
+ *
+ * With `keptWhenAskedAgain`, an answer is kept only when it is asked for a second time at the same
+ * generation (a proxy cache's "minimum uses" of 2): pages turned through once (a person paging on,
+ * a crawler) are never kept, so they neither push out the pages many people ask for nor live long
+ * enough to burden the garbage collector. Kept on first ask, every page of varied reading stayed
+ * for the next 500 and was moved to the old generation of V8's heap: 15% of the API process's time
+ * at 1M rows (docs/benchmarks.md, twenty-sixth round). The keys asked for once are remembered,
+ * the most recent ASKED_PER_KEPT times `size` of them.
  */
 export class GenerationCache<T> {
   private readonly byDb = new WeakMap<DB, Map<string, { generation: string; value: T }>>();
-  constructor(private readonly size: number) {}
+  private readonly askedOnce = new WeakMap<DB, Map<string, string>>();
+  constructor(
+    private readonly size: number,
+    private readonly options: { keptWhenAskedAgain?: boolean } = {},
+  ) {}
 
   async get(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
     const generation = await generationOf(db);
@@ -109,9 +121,25 @@ export class GenerationCache<T> {
     // Read before computing: a write during the computation moves the generation, so the entry
     // is never taken for newer than it is.
     const value = await compute();
+    if (this.options.keptWhenAskedAgain && !this.askedAgain(db, key, generation)) return value;
     kept.delete(key);
     if (kept.size >= this.size) kept.delete(kept.keys().next().value!);
     kept.set(key, { generation, value });
     return value;
   }
+
+  /** Whether `key` was asked for before at `generation`; if not, it is remembered as asked once. */
+  private askedAgain(db: DB, key: string, generation: string): boolean {
+    let asked = this.askedOnce.get(db);
+    if (!asked) this.askedOnce.set(db, (asked = new Map()));
+    const again = asked.get(key) === generation;
+    asked.delete(key);
+    if (again) return true;
+    if (asked.size >= this.size * ASKED_PER_KEPT) asked.delete(asked.keys().next().value!);
+    asked.set(key, generation);
+    return false;
+  }
 }
+
+/** Keys asked for once that a GenerationCache with `keptWhenAskedAgain` remembers, per entry it keeps. */
+export const ASKED_PER_KEPT = 8;

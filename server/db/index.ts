@@ -9,7 +9,7 @@
  * compiles the hottest reads once per shape, and prepared.ts runs them by name on PostgreSQL.
  */
 export { openDatabase, privateFile, type Database, type DB, type Row } from './connection';
-export { GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';
+export { ASKED_PER_KEPT, GenerationCache, generationOf, oneReading, outsideRequest, sharedReads } from './generation';
 export { dialectOf, likeInsensitive, now, syncIdSequence } from './queries';
 export { bound, readPlanned, readShaped } from './shaped';
 export { exclusively, migrate, registerDerivedTable, tableSpecs, textSearchColumns, type DerivedTable } from './schema';
