@@ -99,9 +99,9 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
  * generation (a proxy cache's "minimum uses" of 2): pages turned through once (a person paging on,
  * a crawler) are never kept, so they neither push out the pages many people ask for nor live long
  * enough to burden the garbage collector. Kept on first ask, every page of varied reading stayed
- * for the next 500 and was moved to the old generation of V8's heap: 15% of the API process's time
- * at 1M rows (docs/benchmarks.md, twenty-sixth round). The keys asked for once are remembered,
- * the most recent ASKED_PER_KEPT times `size` of them.
+ * for the next 500 and was moved to the old generation of V8's heap: varied pages at 1M rows cost
+ * about 13% more CPU (docs/benchmarks.md, twenty-sixth round). The keys asked for once are
+ * remembered, the most recent ASKED_PER_KEPT times `size` of them.
  */
 export class GenerationCache<T> {
   private readonly byDb = new WeakMap<DB, Map<string, { generation: string; value: T }>>();
