@@ -48,11 +48,22 @@ function memorySource(lists: Lists) {
   return { source, reads, totalled };
 }
 
-/** Every shop's dollars, fully sorted (the ranking the dashboard promises). */
+/**
+ * Every shop's dollars, fully sorted (the ranking the dashboard promises): a shop's amounts are added
+ * within each currency, and each currency's total is then worth its factor. Converting each entry
+ * before adding would split ties by rounding (NGN 40 + 10 + 10 against NGN 20 + 40).
+ */
 function bruteForce(lists: Lists, k: number) {
-  const dollars = new Map<number, number>();
-  for (const l of lists) for (const [id, amount] of l.entries) dollars.set(id, (dollars.get(id) ?? 0) + amount * FACTORS[l.currency]);
-  return [...dollars].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
+  const totals = new Map<number, Map<string, number>>();
+  for (const l of lists) {
+    for (const [id, amount] of l.entries) {
+      const mine = totals.get(id) ?? new Map<string, number>();
+      mine.set(l.currency, (mine.get(l.currency) ?? 0) + amount);
+      totals.set(id, mine);
+    }
+  }
+  const dollars = [...totals].map(([id, mine]) => [id, [...mine].reduce((sum, [currency, amount]) => sum + amount * FACTORS[currency], 0)] as [number, number]);
+  return dollars.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
 }
 
 /** A list holds a shop once (a shop's total for that day and currency). */
@@ -75,6 +86,17 @@ describe('thresholdTop', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('ranks a tie within one currency by id, however the amounts were split across days', async () => {
+    // Shop 28 has NGN 40 + 10 + 10, shop 24 NGN 20 + 40: both NGN 60, so 24 comes first; 2 and 3 have 40.
+    const lists = [
+      { currency: 'NGN', entries: [[28, 40]] as [number, number][] },
+      { currency: 'NGN', entries: [[28, 10], [24, 20]] as [number, number][] },
+      { currency: 'NGN', entries: [[28, 10], [1, 10], [24, 40], [2, 40], [3, 40]] as [number, number][] },
+    ];
+    expect((await thresholdTop(memorySource(lists).source, 5, { budget: 100_000 }))?.map((s) => s.id)).toEqual([24, 28, 2, 3, 1]);
+    expect(bruteForce(lists, 5).map(([id]) => id)).toEqual([24, 28, 2, 3, 1]);
   });
 
   it('stops after the first entries when a shop not read yet cannot rank: ties go to the smaller id', async () => {
