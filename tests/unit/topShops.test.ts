@@ -13,6 +13,20 @@ import type { Rate } from '../../contract';
 type Lists = { currency: string; entries: [number, number][] }[];
 const FACTORS: Record<string, number> = { USD: 1, EUR: 1.25, NGN: 0.001, ZZZ: 0 };
 
+/** Each shop's amounts added up within each currency (of the shops `only` keeps). */
+function totalsOf(lists: Lists, only: (id: number) => boolean = () => true) {
+  const totals = new Map<number, Map<string, number>>();
+  for (const l of lists) {
+    for (const [id, amount] of l.entries) {
+      if (!only(id)) continue;
+      const mine = totals.get(id) ?? new Map<string, number>();
+      mine.set(l.currency, (mine.get(l.currency) ?? 0) + amount);
+      totals.set(id, mine);
+    }
+  }
+  return totals;
+}
+
 function memorySource(lists: Lists) {
   const reads: number[] = [];
   /** The ids of each call for totals. */
@@ -33,16 +47,7 @@ function memorySource(lists: Lists) {
     },
     async totals(ids) {
       totalled.push([...ids]);
-      const out = new Map<number, Map<string, number>>();
-      for (const l of lists) {
-        for (const [id, amount] of l.entries) {
-          if (!ids.includes(id)) continue;
-          const mine = out.get(id) ?? new Map<string, number>();
-          mine.set(l.currency, (mine.get(l.currency) ?? 0) + amount);
-          out.set(id, mine);
-        }
-      }
-      return out;
+      return totalsOf(lists, (id) => ids.includes(id));
     },
   };
   return { source, reads, totalled };
@@ -54,15 +59,7 @@ function memorySource(lists: Lists) {
  * before adding would split ties by rounding (NGN 40 + 10 + 10 against NGN 20 + 40).
  */
 function bruteForce(lists: Lists, k: number) {
-  const totals = new Map<number, Map<string, number>>();
-  for (const l of lists) {
-    for (const [id, amount] of l.entries) {
-      const mine = totals.get(id) ?? new Map<string, number>();
-      mine.set(l.currency, (mine.get(l.currency) ?? 0) + amount);
-      totals.set(id, mine);
-    }
-  }
-  const dollars = [...totals].map(([id, mine]) => [id, [...mine].reduce((sum, [currency, amount]) => sum + amount * FACTORS[currency], 0)] as [number, number]);
+  const dollars = [...totalsOf(lists)].map(([id, mine]) => [id, [...mine].reduce((sum, [currency, amount]) => sum + amount * FACTORS[currency], 0)] as [number, number]);
   return dollars.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
 }
 
