@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityContract } from '../../contract';
 import { registry } from '../../server/registry';
-import { migrate, type Database, type DB, type Row } from '../../server/db';
+import { sql } from 'kysely';
+import { migrate, textSearchColumns, type Database, type DB, type Row } from '../../server/db';
 import { SHORT_WINDOW, listPage, type ListQuery } from '../../server/store';
 import { TRIGRAM_PIECES, rarePieces } from '../../server/trigrams';
 import { dialect, freshDatabase } from './harness';
@@ -230,6 +231,33 @@ describe(`search through the indexes on ${dialect}`, () => {
     }
     const stamped = await db.selectFrom('users').select('id').where('created_at', '=', stamp).execute();
     expect((await search(users, stamp.toLowerCase(), ['created_at'], false)).total).toBe(stamped.length);
+  });
+
+  it.runIf(dialect === 'postgres')('writes into the trigram indexes in place, and empties the waiting list of an index made before', async () => {
+    const indexOf = (entity: EntityContract, column: string) => `${entity.name}_${column}_trgm`;
+    // Moves what waits in an index's pending list into it, and says how many pages of the list it emptied.
+    const emptied = async (index: string) =>
+      Number((await sql<{ n: string }>`select gin_clean_pending_list(to_regclass(${`"${index}"`}))::text as n`.execute(db)).rows[0].n);
+    const listOff = async (index: string) =>
+      (await sql<{ off: boolean }>`select coalesce('fastupdate=off' = any(reloptions), false) as off from pg_class where oid = to_regclass(${`"${index}"`})`.execute(db)).rows[0].off;
+    const indexes = registry.entities.flatMap((entity) => textSearchColumns(entity).map((column) => indexOf(entity, column)));
+    expect(indexes.length).toBeGreaterThan(1);
+
+    // A write's entries go into the index at once: nothing waits in a list every search reads whole.
+    await insert('users', [{ name: 'Pending Probe', email: 'pending.probe@example.com', is_active: 1 }]);
+    for (const index of indexes) expect({ index, emptied: await emptied(index), off: await listOff(index) }).toEqual({ index, emptied: 0, off: true });
+
+    // Two indexes made with the list on, as before this rule: a write waits in both (shown on one).
+    const users = registry.entity('users');
+    const [first, second] = textSearchColumns(users).map((column) => indexOf(users, column));
+    for (const index of [first, second]) await sql.raw(`alter index "${index}" set (fastupdate = on)`).execute(db);
+    await insert('users', [{ name: 'Waiting Probe', email: 'waiting.probe@example.com', is_active: 1 }]);
+    expect(await emptied(second)).toBeGreaterThan(0);
+    await insert('users', [{ name: 'Waiting Again', email: 'waiting.again@example.com', is_active: 1 }]);
+    // Migrating switches them off and moves what waited into the index.
+    await migrate(database);
+    for (const index of [first, second]) expect({ index, emptied: await emptied(index), off: await listOff(index) }).toEqual({ index, emptied: 0, off: true });
+    expect((await search(users, 'waiting', ['name'], false)).total).toBe(2);
   });
 });
 
