@@ -57,6 +57,9 @@ export async function sqliteTextSearch(db: DB, table: string, columns: readonly 
     .execute(db);
 }
 
+/** The name of PostgreSQL's trigram index of a table's searched column. */
+export const trigramIndex = (table: string, column: string) => `${table}_${column}_trgm`;
+
 /**
  * PostgreSQL: a pg_trgm GIN index on lower(column), the very expression the search compares,
  * written in place by each write (`fastupdate = off`). With GIN's default pending list, a write's
@@ -70,7 +73,7 @@ export async function postgresTextSearch(db: DB, table: string, columns: readonl
   const there = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (!there.rows.length) return;
   for (const col of columns) {
-    const index = `${table}_${col}_trgm`;
+    const index = trigramIndex(table, col);
     await sql
       .raw(`create index if not exists ${id(index)} on ${id(table)} using gin (lower(${id(col)}) gin_trgm_ops) with (fastupdate = off)`)
       .execute(db);

@@ -26,10 +26,10 @@ afterAll(async () => {
 });
 
 const ROWS = 100_000;
-/** Values as text: SQLite and PostgreSQL hand numbers back in different JavaScript types. */
 /** Every GIN (text-search) index of a PostgreSQL database, as PostgreSQL defines it. */
 const textIndexes = async (db: DB) =>
   (await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexdef like '% USING gin %' order by indexname`.execute(db)).rows.map((r) => r.indexdef);
+/** Values as text: SQLite and PostgreSQL hand numbers back in different JavaScript types. */
 const asText = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : String(v)]));
 
 describe.runIf(dialect === 'postgres')('moving the embedded database to PostgreSQL', () => {

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { migrate, textSearchColumns, type Database, type DB, type Row } from '../../server/db';
 import { SHORT_WINDOW, listPage, type ListQuery } from '../../server/store';
 import { TRIGRAM_PIECES, rarePieces } from '../../server/trigrams';
+import { trigramIndex } from '../../server/db/triggers';
 import { dialect, freshDatabase } from './harness';
 
 let database: Database;
@@ -234,13 +235,12 @@ describe(`search through the indexes on ${dialect}`, () => {
   });
 
   it.runIf(dialect === 'postgres')('writes into the trigram indexes in place, and empties the waiting list of an index made before', async () => {
-    const indexOf = (entity: EntityContract, column: string) => `${entity.name}_${column}_trgm`;
     // Moves what waits in an index's pending list into it, and says how many pages of the list it emptied.
     const emptied = async (index: string) =>
       Number((await sql<{ n: string }>`select gin_clean_pending_list(to_regclass(${`"${index}"`}))::text as n`.execute(db)).rows[0].n);
     const listOff = async (index: string) =>
       (await sql<{ off: boolean }>`select coalesce('fastupdate=off' = any(reloptions), false) as off from pg_class where oid = to_regclass(${`"${index}"`})`.execute(db)).rows[0].off;
-    const indexes = registry.entities.flatMap((entity) => textSearchColumns(entity).map((column) => indexOf(entity, column)));
+    const indexes = registry.entities.flatMap((entity) => textSearchColumns(entity).map((column) => trigramIndex(entity.name, column)));
     expect(indexes.length).toBeGreaterThan(1);
 
     // A write's entries go into the index at once: nothing waits in a list every search reads whole.
@@ -249,7 +249,7 @@ describe(`search through the indexes on ${dialect}`, () => {
 
     // Two indexes made with the list on, as before this rule: a write waits in both (shown on one).
     const users = registry.entity('users');
-    const [first, second] = textSearchColumns(users).map((column) => indexOf(users, column));
+    const [first, second] = textSearchColumns(users).map((column) => trigramIndex(users.name, column));
     for (const index of [first, second]) await sql.raw(`alter index "${index}" set (fastupdate = on)`).execute(db);
     await insert('users', [{ name: 'Waiting Probe', email: 'waiting.probe@example.com', is_active: 1 }]);
     expect(await emptied(second)).toBeGreaterThan(0);
