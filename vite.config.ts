@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -81,6 +82,33 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * React as an ES module. React ships CommonJS only, and the build turns each chunk's `import * as
+ * React from 'react'` (MUI's and react-admin's way) into a copy of React's exports made at load, each
+ * read through a getter: some 2,000 getters made at every page's start, and a getter called for
+ * every hook a component calls. Imports of React are pointed at one module that takes React's
+ * exports once and exports them by name (the names read from React itself at build time), so the
+ * build refers to them directly; `require('react')` in CommonJS packages is left as it is.
+ */
+function reactAsModule(): Plugin {
+  const facade = '\0react-as-module';
+  return {
+    name: 'react-as-module',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer, options) =>
+      source === 'react' && importer !== facade && options.kind === 'import-statement' ? facade : null,
+    load(id) {
+      if (id !== facade) return null;
+      // Its production and development builds' names (the latter has a few more): a name the build's
+      // React lacks is undefined, as it was through the copy.
+      const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('react/package.json')), 'cjs');
+      const names = new Set(['production', 'development'].flatMap((mode) => Object.keys(createRequire(import.meta.url)(path.join(dir, `react.${mode}.js`)) as object)));
+      return `import React from 'react';\nexport default React;\nexport const { ${[...names].join(', ')} } = React;\n`;
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
@@ -94,7 +122,7 @@ const reactRouterProduction = (dir: string) => [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [slicedModulePreload(), react(), compileHints(), precompress()],
+  plugins: [slicedModulePreload(), reactAsModule(), react(), compileHints(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction(path.resolve('node_modules/react-router/dist/production')) : [] },
   server: {
     proxy: {
