@@ -279,6 +279,9 @@ test('an admin renames a subcategory and moves it to another category, seen on t
   await page.goto('/category');
   await page.getByRole('link', { name: 'Subcategories' }).click();
   await expect(page).toHaveURL(/\/subcategory$/);
+  // The address changes as the link is followed; the screen it leaves stays until the next one is
+  // drawn (its code may still be on its way), so the search waits for the Subcategories screen.
+  await expect(page.getByRole('link', { name: 'category', exact: true })).toBeVisible();
   await search(page, sub);
   await row(page, sub).getByText(sub).click();
   await expect(page.getByRole('heading', { name: /^Editing/ })).toBeVisible();
@@ -298,6 +301,7 @@ test('an admin renames a subcategory and moves it to another category, seen on t
 
   await page.getByRole('link', { name: 'category', exact: true }).click();
   await expect(page).toHaveURL(/\/category$/);
+  await expect(page.getByRole('link', { name: 'Subcategories' })).toBeVisible();
   await search(page, to);
   await expect(row(page, to)).toContainText(renamed);
   await search(page, from);
