@@ -85,8 +85,8 @@ function compileHints(): Plugin {
 /**
  * React as an ES module. React ships CommonJS only, and the build turns each chunk's `import * as
  * React from 'react'` (MUI's and react-admin's way) into a copy of React's exports made at load, each
- * read through a getter: some 2,000 getters made at every page's start, and a getter called for
- * every hook a component calls. Imports of React are pointed at one module that takes React's
+ * read through a getter: about 4,000 getters made while Products opens, and one called for every hook a
+ * component calls (13,604 calls). Imports of React are pointed at one module that takes React's
  * exports once and exports them by name (the names read from React itself at build time), so the
  * build refers to them directly; `require('react')` in CommonJS packages is left as it is.
  */
