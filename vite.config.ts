@@ -84,9 +84,9 @@ function compileHints(): Plugin {
 
 /**
  * React as an ES module. React ships CommonJS only, and the build turns each chunk's `import * as
- * React from 'react'` (MUI's and react-admin's way) into a copy of React's exports made at load, each
- * read through a getter: about 4,000 getters made while Products opens, and one called for every hook a
- * component calls (13,604 calls). Imports of React are pointed at one module that takes React's
+ * React from 'react'` (MUI's and react-admin's way) into a copy of React's exports made at load,
+ * each read through a getter: about 4,000 getters made while Products opens, and one called for every
+ * hook a component calls (13,604 calls). Imports of React are pointed at one module that takes React's
  * exports once and exports them by name (the names read from React itself at build time), so the
  * build refers to them directly; `require('react')` in CommonJS packages is left as it is.
  */
@@ -102,8 +102,9 @@ function reactAsModule(): Plugin {
       if (id !== facade) return null;
       // Its production and development builds' names (the latter has a few more): a name the build's
       // React lacks is undefined, as it was through the copy.
-      const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('react/package.json')), 'cjs');
-      const names = new Set(['production', 'development'].flatMap((mode) => Object.keys(createRequire(import.meta.url)(path.join(dir, `react.${mode}.js`)) as object)));
+      const require = createRequire(import.meta.url);
+      const dir = path.join(path.dirname(require.resolve('react/package.json')), 'cjs');
+      const names = new Set(['production', 'development'].flatMap((mode) => Object.keys(require(path.join(dir, `react.${mode}.js`)) as object)));
       return `import React from 'react';\nexport default React;\nexport const { ${[...names].join(', ')} } = React;\n`;
     },
   };
