@@ -45,23 +45,59 @@ function slicedModulePreload(): Plugin {
 }
 
 /**
- * The files every page runs at its start (the entry and what it imports, the files index.html asks
- * for ahead) are marked for V8 to compile whole as they arrive (`//# allFunctionsCalledOnLoad`,
- * Chromium 136 and later): off the page's main thread, while the rest downloads, instead of each
- * function on the main thread at its first call. Other browsers read a comment.
+ * The files every page runs at its start: each entry, the stages it loads itself (the entry file's
+ * own `import()`s: src/main.tsx's), and the files these import, at any depth. Code loaded later (a
+ * screen, a language's words) is imported from other files, and is not part of the start.
+ */
+function startFiles(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  const start = new Map<string, Rolldown.OutputChunk>();
+  const add = (file: string) => {
+    const chunk = bundle[file];
+    if (start.has(file) || chunk?.type !== 'chunk') return;
+    start.set(file, chunk);
+    chunk.imports.forEach(add);
+  };
+  for (const [file, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+    add(file);
+    chunk.dynamicImports.forEach(add);
+  }
+  return start;
+}
+
+/**
+ * The console starts in stages (src/main.tsx), each run in a task of its own. The page asks for every
+ * stage's files as it loads (`<link rel="modulepreload">` in index.html, as Vite does for the entry's
+ * static imports), so a stage never waits on the network for the one before.
+ */
+function startInStages(): Plugin {
+  let base = '/';
+  return {
+    name: 'start-in-stages',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) =>
+        bundle
+          ? [...startFiles(bundle).keys()]
+              .filter((file) => !html.includes(`${base}${file}"`))
+              .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }))
+          : html,
+    },
+  };
+}
+
+/**
+ * The files every page runs at its start (`startFiles`) are marked for V8 to compile whole as they
+ * arrive (`//# allFunctionsCalledOnLoad`, Chromium 136 and later): off the page's main thread, while
+ * the rest downloads, instead of each function on the main thread at its first call. Other browsers
+ * read a comment.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 function compileHints(): Plugin {
   const mark: NonNullable<Plugin['generateBundle']> = (_options, bundle) => {
-    const start = new Map<string, Rolldown.OutputChunk>();
-    const add = (file: string) => {
-      const chunk = bundle[file];
-      if (start.has(file) || chunk?.type !== 'chunk') return;
-      start.set(file, chunk);
-      chunk.imports.forEach(add);
-    };
-    for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) add(file);
-    for (const [file, chunk] of start) {
+    for (const [file, chunk] of startFiles(bundle)) {
       chunk.code = COMPILE_HINT + chunk.code;
       // A source map (a build with --sourcemap) starts a line later: one line with nothing mapped first.
       if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
@@ -123,7 +159,7 @@ const reactRouterProduction = (dir: string) => [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [slicedModulePreload(), reactAsModule(), react(), compileHints(), precompress()],
+  plugins: [slicedModulePreload(), reactAsModule(), react(), startInStages(), compileHints(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction(path.resolve('node_modules/react-router/dist/production')) : [] },
   server: {
     proxy: {
