@@ -14,10 +14,9 @@ function nextTask(): Promise<void> {
 /**
  * The console's code runs in stages, each in a task of its own. Run at once, it held a phone's main
  * thread for a third of a second (4× slower CPU), every tap waiting on it; React's renderer, one
- * module, now holds it longest. The stages are this file's import()s: the build asks
- * for all their files with the page (vite.config.ts, `startInStages`), so no stage waits on the
- * network for the one before. The run-time configuration is read meanwhile, so one build can point
- * at any back end.
+ * module, now holds it longest. The stages are this file's import()s: the build asks for all their
+ * files with the page (vite.config.ts, `startInStages`), so no stage waits on the network for the
+ * one before. The run-time configuration is read meanwhile, so one build can point at any back end.
  */
 void (async () => {
   const configLoaded = loadConfig();
