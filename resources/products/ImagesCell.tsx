@@ -1,8 +1,9 @@
 /**
  * Image column (SPEC §2.11): a 'double click' link; double-clicking it (or Enter or Space, reached
  * with the arrow keys along its row) opens the global dialog with the product's images and 'Add to cart'.
+ * A plain button in the cells' link style (`mc-cell-link`): one element per row, not a Material UI link.
  */
-import { Link, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useModalActions } from '../../src/dialog';
 import { CELL_FOCUS, isActivation } from '../../src/screens/cells';
@@ -25,11 +26,9 @@ export default function ImagesCell({ record, source }: CellProps) {
       ),
     });
   return (
-    <Link
-      component="button"
+    <button
       type="button"
-      underline="always"
-      sx={{ whiteSpace: 'nowrap' }}
+      className="mc-cell-link"
       onClick={(e) => e.stopPropagation()}
       onDoubleClick={(e) => {
         e.stopPropagation();
@@ -46,6 +45,6 @@ export default function ImagesCell({ record, source }: CellProps) {
       }}
     >
       {translate('resources.products.double_click')}
-    </Link>
+    </button>
   );
 }

@@ -4,7 +4,7 @@
  * are reached with the arrow keys from the row's first cell (one tab stop per row, see ListTable).
  */
 import type React from 'react';
-import { GlobalStyles } from '@mui/material';
+import { GlobalStyles, alpha } from '@mui/material';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { localDate } from '../../i18n/format';
 import { isOn } from '../../contract';
@@ -92,6 +92,8 @@ export function Cell({ record, column, name, wrap = false, focusable = false }: 
  * The cells' styles, written once for every cell of the screen below: a table cell keeps its value
  * on one line cut short (a double-click shows it whole), a numbered list keeps each '1).name' on
  * its line, the details view wraps whole values; a cell reached with the arrow keys shows its focus.
+ * `mc-cell-link` is a button that looks like Material UI's underlined link, for a column's own cell
+ * (a component of its resource) to draw as one plain element per row.
  */
 export function CellStyles() {
   return (
@@ -106,6 +108,11 @@ export function CellStyles() {
         '.mc-cell-line': { display: '-webkit-inline-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 1, overflow: 'hidden', wordBreak: 'break-all' },
         '.mc-cell-lines': { whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' },
         '.mc-cell-wrap': { whiteSpace: 'pre-line', maxWidth: '100%' },
+        '.mc-cell-link': {
+          font: 'inherit', color: theme.palette.primary.main, background: 'transparent', border: 0, margin: 0, padding: 0,
+          cursor: 'pointer', whiteSpace: 'nowrap', verticalAlign: 'middle', textDecoration: 'underline',
+          textDecorationColor: alpha(theme.palette.primary.main, 0.4), '&:hover': { textDecorationColor: 'inherit' },
+        },
         [`[${CELL_FOCUS}]:focus-visible`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
       })}
     />
