@@ -2,18 +2,18 @@
  * The declared filters of a list (react-admin's `<List filters>`): one input per filter, always shown
  * beside the search box, its choice joining the list's filter at once (the search text kept).
  *
- * A Material UI select bound to the list's state (`filterValues`, `setFilters`), as the search box is,
+ * A Material UI select bound to the list's filter (`useListFilterContext`), as the search box is,
  * rather than react-admin's FilterForm: that form keeps its own react-hook-form copy of the filter and
  * draws itself three times as a list opens (207, then 78 and 44 components on Products, on a phone's
  * slower CPU), for one select whose value the list already holds.
  */
 import { Box, MenuItem, TextField } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useListFilterContext, useTranslate } from 'react-admin';
 import type { ListFilter } from './types';
 
 function FilterSelect({ name, filter }: { name: string; filter: ListFilter }) {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const { filterValues, displayedFilters, setFilters } = useListFilterContext();
   const value: unknown = filterValues[filter.source];
   const choose = (chosen: string | number) => {
     const { [filter.source]: _previous, ...rest } = filterValues;

@@ -1,6 +1,8 @@
 /**
  * The parts of a management list (SPEC §2.9): header, search box, count badge, CSV export, table
- * with bulk status actions, and pager. Each reads the list from react-admin's ListContext.
+ * with bulk status actions, and pager. Each reads the list from react-admin's ListContext, or from
+ * the part of it that it shows (its filter, sort or pagination context), so that it is not drawn again
+ * when only the rows or their loading changed.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, type TablePaginationProps } from '@mui/material';
@@ -8,7 +10,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  CanAccess, Confirm, DataTable, downloadCSV, Pagination, PaginationActions, useDataProvider, useListContext, useNotify, usePermissions, useRedirect,
+  CanAccess, Confirm, DataTable, downloadCSV, Pagination, PaginationActions, useDataProvider, useListContext, useListFilterContext,
+  useListPaginationContext, useListSortContext, useNotify, usePermissions, useRedirect,
   useRefresh, useTranslate, useUnselectAll, type GetListParams, type Identifier, type PaginationActionsProps, type PaginationProps, type RaRecord,
 } from 'react-admin';
 import { MAX_PER_PAGE, MAX_SEARCH_ROWS, type EntityContract } from '../../contract';
@@ -45,7 +48,7 @@ export function ScreenHeader({ seller }: { seller: boolean }) {
  */
 export function SearchBox() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters } = useListFilterContext();
   const [text, setText] = useState<string>(typeof filterValues.q === 'string' ? filterValues.q : '');
   const [problem, setProblem] = useState<string | null>(null);
   const search = () => {
@@ -109,7 +112,7 @@ export function Reserved({ children }: { children: ReactNode }) {
 /** 'Count: N' for users at permission level 2: sellers and admins (SPEC §2.9); its room kept until the total arrives. */
 export function CountBadge() {
   const translate = useTranslate();
-  const { total } = useListContext();
+  const { total } = useListPaginationContext();
   const { permissions } = usePermissions<{ role: string }>();
   if (!permissions || permissions.role === 'buyer') return null;
   const badge = <Chip color="primary" variant="outlined" label={translate('management.count', { count: total ?? 0 })} />;
@@ -126,7 +129,9 @@ export function ExportCsvButton({ def, screen }: { def: ScreenResource; screen: 
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<MarketplaceDataProvider>();
-  const { resource, filterValues, sort, total } = useListContext();
+  const { resource, filterValues } = useListFilterContext();
+  const { sort } = useListSortContext();
+  const { total } = useListPaginationContext();
   const [busy, setBusy] = useState(false);
   const exportAll = async () => {
     setBusy(true);
@@ -387,7 +392,7 @@ const ListPagination = Pagination as ComponentType<PaginationProps & Pick<TableP
  */
 export function Pager() {
   const translate = useTranslate();
-  const { total } = useListContext();
+  const { total } = useListPaginationContext();
   if (!total) return null;
   return (
     <Box component="nav" aria-label={translate('management.pages')}>
