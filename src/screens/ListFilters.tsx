@@ -11,7 +11,7 @@ import { Box, MenuItem, TextField } from '@mui/material';
 import { useListFilterContext, useTranslate } from 'react-admin';
 import type { ListFilter } from './types';
 
-function FilterSelect({ name, filter }: { name: string; filter: ListFilter }) {
+function FilterSelect({ name, filter }: { name: string; filter: Extract<ListFilter, { kind: 'select' }> }) {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters } = useListFilterContext();
   const value: unknown = filterValues[filter.source];
@@ -41,9 +41,16 @@ function FilterSelect({ name, filter }: { name: string; filter: ListFilter }) {
 export function ListFilters({ name, filters }: { name: string; filters: readonly ListFilter[] }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, width: { xs: '100%', sm: 'auto' } }}>
-      {filters.map((filter) => (
-        <FilterSelect key={filter.source} name={name} filter={filter} />
-      ))}
+      {filters.map((filter) => {
+        switch (filter.kind) {
+          case 'select':
+            return <FilterSelect key={filter.source} name={name} filter={filter} />;
+          default: {
+            const never: never = filter.kind;
+            return never;
+          }
+        }
+      })}
     </Box>
   );
 }
