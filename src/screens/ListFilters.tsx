@@ -24,13 +24,14 @@ function FilterSelect({ name, filter }: { name: string; filter: Extract<ListFilt
     <TextField
       select
       label={translate(`resources.${name}.filters.${filter.source}`)}
-      value={filter.choices.includes(value as string | number) ? String(value) : ''}
-      onChange={(event) => choose(filter.choices.find((c) => String(c) === event.target.value) ?? '')}
+      value={filter.choices.includes(value as string | number) ? value : ''}
+      // A Material UI select hands back the chosen item's own value, a number as a number.
+      onChange={(event) => choose(event.target.value as string | number)}
       sx={{ minWidth: 160, width: { xs: '100%', sm: 'auto' } }}
     >
       <MenuItem value="">{translate('management.filter_all')}</MenuItem>
       {filter.choices.map((choice) => (
-        <MenuItem key={String(choice)} value={String(choice)}>
+        <MenuItem key={choice} value={choice}>
           {translate(`resources.${name}.choices.${choice}`)}
         </MenuItem>
       ))}
