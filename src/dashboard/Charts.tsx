@@ -4,7 +4,7 @@
  * of chart.js is left out of the bundle. Revenue is converted into the viewer's currency (D14).
  */
 import { Box, Stack, Typography, useTheme } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { eachDayOfInterval, format, parseISO } from 'date-fns';
@@ -30,30 +30,37 @@ export interface ChartsProps {
  * A chart under its subtitle. chart.js sizes its canvas to its parent (maintainAspectRatio: false), so
  * the canvas gets a relatively positioned box of a fixed height to itself, as chart.js asks: sharing a
  * box with the subtitle, in a column that grows with its content, made the chart grow without end.
+ *
+ * The chart is drawn once its box comes within half a screen of the viewport, and then `hops` tasks
+ * later. Creating a chart lays it out and draws it at once, 70-260 ms of a phone's slowed CPU each:
+ * on a phone the charts sit below the cards, a screen and a half down, and were drawn as the dashboard
+ * opened, where nobody saw them; three created in one commit were one task of over 400 ms. The box
+ * keeps its height meanwhile, so nothing moves, and the charts drawn before are not drawn again (this
+ * state is the box's own).
  */
-function ChartBox({ title, height, children }: { title: string; height: number; children: ReactNode }) {
+function ChartBox({ title, height, hops, children }: { title: string; height: number; hops: number; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Without an IntersectionObserver (not a browser), drawn at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [left, setLeft] = useState(hops);
+  useEffect(() => {
+    const element = box.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '50% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  useEffect(() => {
+    if (!near || left === 0) return;
+    const next = setTimeout(() => setLeft(left - 1), 0);
+    return () => clearTimeout(next);
+  }, [near, left]);
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3">{title}</Typography>
-      <Box sx={{ position: 'relative', height }}>{children}</Box>
+      <Box ref={box} sx={{ position: 'relative', height }}>{near && left === 0 ? children : null}</Box>
     </Box>
   );
-}
-
-/**
- * Its children, drawn `hops` tasks after it mounts. Creating a chart lays it out and draws it at
- * once: three created in one commit were one task of over 400 ms on a phone's slowed CPU, about a
- * third of that each in tasks of their own. The chart's box keeps its height meanwhile, so nothing
- * moves, and the charts drawn before are not drawn again (this state is the wrapper's own).
- */
-function Later({ hops, children }: { hops: number; children: ReactNode }) {
-  const [left, setLeft] = useState(hops);
-  useEffect(() => {
-    if (left === 0) return;
-    const next = setTimeout(() => setLeft(left - 1), 0);
-    return () => clearTimeout(next);
-  }, [left]);
-  return left === 0 ? children : null;
 }
 
 export default function Charts({ charts, currency, symbol, rates }: ChartsProps) {
@@ -82,7 +89,7 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
 
   return (
     <Stack spacing={3}>
-      <ChartBox title={translate('dashboard.charts.per_day')} height={260}>
+      <ChartBox title={translate('dashboard.charts.per_day')} height={260} hops={0}>
         <Bar
           aria-label={translate('dashboard.charts.per_day')}
           options={{
@@ -107,32 +114,28 @@ export default function Charts({ charts, currency, symbol, rates }: ChartsProps)
         />
       </ChartBox>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <ChartBox title={translate('dashboard.charts.by_status')} height={240}>
-          <Later hops={1}>
-            <Doughnut
-              aria-label={translate('dashboard.charts.by_status')}
-              options={{ ...base, plugins: { legend: { position: 'right', ...legend } } }}
-              data={{
-                labels: charts.byStatus.map((s) => translate(`resources.orders.choices.${s.status}`, { _: String(s.status) })),
-                datasets: [{ data: charts.byStatus.map((s) => s.count), backgroundColor: charts.byStatus.map((s) => statusColours[(s.status - 1) % 6] ?? '#9e9e9e'), borderColor: palette.background.paper }],
-              }}
-            />
-          </Later>
+        <ChartBox title={translate('dashboard.charts.by_status')} height={240} hops={1}>
+          <Doughnut
+            aria-label={translate('dashboard.charts.by_status')}
+            options={{ ...base, plugins: { legend: { position: 'right', ...legend } } }}
+            data={{
+              labels: charts.byStatus.map((s) => translate(`resources.orders.choices.${s.status}`, { _: String(s.status) })),
+              datasets: [{ data: charts.byStatus.map((s) => s.count), backgroundColor: charts.byStatus.map((s) => statusColours[(s.status - 1) % 6] ?? '#9e9e9e'), borderColor: palette.background.paper }],
+            }}
+          />
         </ChartBox>
-        <ChartBox title={translate('dashboard.charts.top_shops')} height={240}>
-          <Later hops={2}>
-            <Bar
-              aria-label={translate('dashboard.charts.top_shops')}
-              options={{
-                ...base, indexAxis: 'y', plugins: { legend: { display: false } },
-                scales: { x: { beginAtZero: true, ticks: { callback: money, color: text }, grid: { color: grid } }, y: axis },
-              }}
-              data={{
-                labels: shops.map((s) => s.name),
-                datasets: [{ label: translate('dashboard.charts.revenue', { currency }), data: shops.map((s) => s.total), backgroundColor: '#ffb74d' }],
-              }}
-            />
-          </Later>
+        <ChartBox title={translate('dashboard.charts.top_shops')} height={240} hops={2}>
+          <Bar
+            aria-label={translate('dashboard.charts.top_shops')}
+            options={{
+              ...base, indexAxis: 'y', plugins: { legend: { display: false } },
+              scales: { x: { beginAtZero: true, ticks: { callback: money, color: text }, grid: { color: grid } }, y: axis },
+            }}
+            data={{
+              labels: shops.map((s) => s.name),
+              datasets: [{ label: translate('dashboard.charts.revenue', { currency }), data: shops.map((s) => s.total), backgroundColor: '#ffb74d' }],
+            }}
+          />
         </ChartBox>
       </Stack>
     </Stack>

@@ -1,9 +1,10 @@
 /**
- * What a phone, a search engine and a screen reader get of the site: the dashboard's charts keep
- * their size on a phone (chart.js sizes a canvas to its box, and a box that grew with its canvas made
- * the charts grow without end below the md breakpoint); robots are kept out; the brand link is named
+ * What a phone, a search engine and a screen reader get of the site: the dashboard's charts are drawn
+ * as they come into view and keep their size on a phone (chart.js sizes a canvas to its box, and a box
+ * that grew with its canvas made the charts grow without end below the md breakpoint); robots are kept out; the brand link is named
  * by the words it shows.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
@@ -63,27 +64,43 @@ test('the dashboard and a list never skip a heading level, and start at one h1',
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  /** Lets the page lay out and chart.js answer its resize observers: a number of frames, not a time. */
+  const frames = (page: Page, n: number) => page.evaluate((count) => new Promise<void>((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(count);
+  }), n);
+
+  test('the charts below the cards are drawn as they come into view, not while the dashboard opens', async ({ page }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    const charts = page.locator('main canvas');
+    const last = page.getByRole('heading', { name: 'Top 5 shops by revenue' });
+    // Their titles and boxes are there, a screen and more below the cards, and stay empty.
+    await expect(last).toBeAttached();
+    await expect(last).not.toBeInViewport();
+    await frames(page, 10);
+    await expect(charts).toHaveCount(0);
+    await last.scrollIntoViewIfNeeded();
+    await expect(charts).toHaveCount(3);
+    await expect(page.getByRole('img', { name: 'Orders by status' })).toBeVisible();
+  });
+
   test("a chart's height stays put at 390 px wide", async ({ page }) => {
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     const charts = page.locator('main canvas');
+    await page.getByRole('heading', { name: 'Top 5 shops by revenue' }).scrollIntoViewIfNeeded();
     await expect(charts).toHaveCount(3);
     const heights = () => charts.evaluateAll((canvases) => canvases.map((c) => Math.round(c.getBoundingClientRect().height)));
-    /** Lets the page lay out and chart.js answer its resize observers: a number of frames, not a time. */
-    const frames = (n: number) => page.evaluate((count) => new Promise<void>((resolve) => {
-      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-      step(count);
-    }), n);
-    await frames(5);
+    await frames(page, 5);
     const first = await heights();
     for (const [i, h] of first.entries()) {
       expect(h, `chart ${i}`).toBeGreaterThan(100);
       expect(h, `chart ${i}`).toBeLessThanOrEqual(300);
     }
-    await frames(60);
+    await frames(page, 60);
     expect(await heights()).toEqual(first);
     // The page itself does not keep growing either.
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    await frames(60);
+    await frames(page, 60);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(pageHeight);
   });
 });
