@@ -1,8 +1,8 @@
 /**
  * What a phone, a search engine and a screen reader get of the site: the dashboard's charts are drawn
  * as they come into view and keep their size on a phone (chart.js sizes a canvas to its box, and a box
- * that grew with its canvas made the charts grow without end below the md breakpoint); robots are kept out; the brand link is named
- * by the words it shows.
+ * that grew with its canvas made the charts grow without end below the md breakpoint); robots are
+ * kept out; the brand link is named by the words it shows.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
