@@ -4,7 +4,7 @@
  * the part of it that it shows (its filter, sort or pagination context), so that it is not drawn again
  * when only the rows or their loading changed.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, InputAdornment, TextField, Typography, type TablePaginationProps } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -320,8 +320,12 @@ export function ListTable({ def, screen, resource, storeKey, selectedId, childre
       )),
     [screen.columns, def.name, translate, open],
   );
+  // The rows come in a background render (React's, worked on in slices), the spinner kept until they
+  // are drawn: drawn in the render that answers their arrival, they held a phone's main thread with the
+  // whole table in one task. A list opened with its page already there shows itself, then its rows.
+  const waiting = useDeferredValue(isPending || !cellsReady, true);
   if (error) return <ErrorView />;
-  if (isPending || !cellsReady) {
+  if (waiting) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress aria-label={translate('management.loading')} />
