@@ -80,11 +80,14 @@ describe('a list whose answer arrives', () => {
 });
 
 describe('a screen behind the access check', () => {
-  it('shows the spinner in the answer\'s own render, then the screen in a render of its own', async () => {
+  it('keeps the screen out of the answer\'s own render, then draws it in a render of its own', async () => {
     let allow: (yes: boolean) => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const question = new Promise<void>((resolve) => (asked = resolve));
     const authProvider: AuthProvider = {
       login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined,
-      getPermissions: async () => undefined, canAccess: () => new Promise<boolean>((resolve) => (allow = resolve)),
+      getPermissions: async () => undefined,
+      canAccess: () => new Promise<boolean>((resolve) => { allow = resolve; asked(); }),
     };
     // Each commit in which the guard drew: whether the screen was in the page then.
     const shown: boolean[] = [];
@@ -100,7 +103,9 @@ describe('a screen behind the access check', () => {
           </Profiler>
         </AdminContext>,
       );
-      await screen.findByRole('progressbar');
+      // Waiting on the question, not on the spinner: react-admin shows its spinner after a second only.
+      await act(() => question);
+      expect(screen.queryByText('The screen')).toBeNull();
       shown.length = 0;
       await act(async () => allow(true));
       await screen.findByText('The screen');
