@@ -22,7 +22,7 @@ import { messageOf } from '../pages/messages';
 import { StatusDot } from '../widgets/StatusDot';
 import { Cell } from './cells';
 import { FieldInput, isWide } from './FieldInput';
-import { Loaded } from './loaded';
+import { Loaded, useSettled } from './loaded';
 import { formValuesFor, payloadFor } from './payload';
 
 export interface PanelProps {
@@ -143,6 +143,9 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
   const [saved, setSaved] = useState<Values>();
   const form = screen.form!;
   const shown = shownSources(form.fields);
+  // The form shows once every field's code has arrived, all its fields together: a field still on its
+  // way is not yet part of the form, so a Save pressed meanwhile would neither flag it nor send it.
+  const fieldsReady = useSettled(form.fields.flatMap((field) => (field.kind === 'custom' ? [field.component] : [])));
   const transform = (values: Values) => {
     sending.current = values;
     return payloadFor(entity, values, record, { id: identity?.id ?? '', name: identity?.fullName }, shown);
@@ -154,6 +157,7 @@ function RecordForm({ def, screen, entity, resource, record }: Omit<PanelProps, 
       {form.confirm ? <ConfirmingSave confirm={form.confirm} record={record} resource={resource} /> : <SaveButton label="management.save" />}
     </Form>
   );
+  if (!fieldsReady) return <Loading />;
   if (record) {
     return (
       <EditBase

@@ -23,6 +23,26 @@ export async function signIn(page: Page, credential: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Picks an option of a search-as-you-type picker: types, waits until the list answers what was typed
+ * (every option holds it), then picks the option. An option clicked before the answer can move under
+ * the pointer as the answer redraws the list, and the click is lost.
+ */
+export async function pick(page: Page, label: string, option: string, typed = option.slice(0, 4)) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(typed);
+  const list = page.getByRole('listbox');
+  const options = list.getByRole('option');
+  await expect
+    .poll(async () => {
+      const texts = await options.allTextContents();
+      return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(typed.toLowerCase()));
+    })
+    .toBe(true);
+  await list.getByRole('option', { name: option, exact: true }).click();
+}
+
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 
 /** Signs in and waits until the console shows its sidebar. */

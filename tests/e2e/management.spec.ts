@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newShop, shopBody, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newShop, pick, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
 const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-async function pick(page: Page, label: string, option: string, typed = option.slice(0, 4)) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The shop form's own fields; the location is picked by the caller. */
 async function fillShop(page: Page, shop: { name: string; category: string; street: string; zip: string; bank: string; country: string }) {

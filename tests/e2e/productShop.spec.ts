@@ -3,7 +3,7 @@
  * of their own, and one who has none is told why the list is empty.
  */
 import { expect, test } from './fixtures';
-import { DEMO, api, apiLogin, newCategory, shopBody, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, newCategory, pick, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 test("an admin creates a product in a seller's shop found by searching its name", async ({ page, request }) => {
@@ -17,18 +17,13 @@ test("an admin creates a product in a seller's shop found by searching its name"
   await page.goto('/products/create');
   await page.getByLabel('name *', { exact: true }).fill(name);
   await page.getByLabel('description *').fill('A kettle');
-  const picker = page.getByRole('combobox', { name: 'Category', exact: true });
-  await picker.click();
-  await picker.fill(category.name);
-  await page.getByRole('option', { name: category.name, exact: true }).click();
+  await pick(page, 'Category', category.name, category.name);
   for (const [label, option] of [['Subcategory', category.subcategory.name], ['Currency ( Unique Currency per Shop )', 'USD']]) {
     await page.getByRole('combobox', { name: label, exact: true }).click();
     await page.getByRole('option', { name: option }).first().click();
   }
-  const shop = page.getByRole('combobox', { name: 'Shop', exact: true });
-  await shop.fill(shopName.split(' ').pop()!);
-  await page.getByRole('option', { name: shopName, exact: true }).click();
-  await expect(shop).toHaveValue(shopName);
+  await pick(page, 'Shop', shopName, shopName.split(' ').pop()!);
+  await expect(page.getByRole('combobox', { name: 'Shop', exact: true })).toHaveValue(shopName);
   await page.getByLabel('(Cancel) Price *').fill('30');
   await page.getByLabel('sale price *').fill('25');
   await page.getByLabel('in stock *').fill('4');

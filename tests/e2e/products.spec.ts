@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { hsl, png } from '../../server/png';
-import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newProduct, newShop, signedIn, unique, type OwnCategory } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newProduct, newShop, pick, signedIn, unique, type OwnCategory } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
@@ -16,10 +16,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 
 /** Picks a category of the test's own, typed in full (the picker searches as it is typed), then its subcategory. */
 async function chooseCategory(page: Page, category: OwnCategory) {
-  const input = page.getByRole('combobox', { name: 'Category', exact: true });
-  await input.click();
-  await input.fill(category.name);
-  await page.getByRole('option', { name: category.name, exact: true }).click();
+  await pick(page, 'Category', category.name, category.name);
   await choose(page, 'Subcategory', category.subcategory.name);
 }
 
@@ -232,17 +229,27 @@ test('a shop form flags every missing required field at once, not one by one', a
 
 test("a seller's product form says Required under a missing subcategory, and gives the server's words for a sale price above the price and a second currency", async ({ page }) => {
   await signedIn(page, DEMO.seller);
+  // The form shows once every field's code has arrived: with the subcategory's held back there is no
+  // form yet, so a Save pressed the moment the form shows cannot miss that field.
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route('**/SubcategoryInput-*.js', (route) => {
+    if (holding) held.push(() => void route.continue());
+    else void route.continue();
+  });
   await page.goto('/my-products/create');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.getByRole('tab', { name: 'Add / Edit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  holding = false;
+  held.splice(0).forEach((go) => go());
   const subcategory = page.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Subcategory' }) });
   await page.getByLabel('name *', { exact: true }).fill(unique('Stool '));
   await page.getByRole('button', { name: 'Save' }).click();
   // No category yet, so the subcategory cannot be chosen: it is still flagged, with a word.
   await expect(subcategory.getByText('Required', { exact: true })).toBeVisible();
   const category = await newCategory(page.request);
-  const input = page.getByRole('combobox', { name: 'Category', exact: true });
-  await input.click();
-  await input.fill(category.name);
-  await page.getByRole('option', { name: category.name, exact: true }).click();
+  await pick(page, 'Category', category.name, category.name);
   await expect(subcategory.getByText('Required', { exact: true })).toBeVisible();
   await choose(page, 'Subcategory', category.subcategory.name);
   await expect(subcategory.getByText('Required', { exact: true })).toHaveCount(0);

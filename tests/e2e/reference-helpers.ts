@@ -13,13 +13,6 @@ export async function search(page: Page, text: string) {
   await box.press('Enter');
 }
 
-export async function pick(page: Page, label: string, option: string, typed = option.slice(0, 4)) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** A new account registered through the API (a seller, as registration makes, unless a buyer's abilities are asked for), signed in. */
 export async function registered(request: APIRequestContext, name = unique('Reference User '), abilities: '[1,2]' | '[1]' = '[1,2]') {
   const email = `${unique('ref').toLowerCase()}@example.com`;

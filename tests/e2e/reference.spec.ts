@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { DEMO, api, apiLogin, newCategory, newShop, signedIn, unique } from './helpers';
-import { notice, pick, registered, row, search, table, uploadCv } from './reference-helpers';
+import { DEMO, api, apiLogin, newCategory, newShop, pick, signedIn, unique } from './helpers';
+import { notice, registered, row, search, table, uploadCv } from './reference-helpers';
 
 const TEMPLATE_FORBIDDEN =
   'This operation is forbidden. Please reload and select a template by clicking on the template you want to modify';
