@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from '../../server/sqlite';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
 import { ADMIN_SIDEBAR, SELLER_SIDEBAR, isOrderedSubsequence } from '../spec';
 
 export const DEMO = {
@@ -84,29 +84,37 @@ export async function api(request: APIRequestContext, p: string, body: unknown, 
 }
 
 /**
- * Holds back the console's look-ups of one record (a search on `id` alone: the editing panel's refresh)
- * until `release`, as a slow connection would; `release` resolves once the first held look-up is answered.
+ * Holds back the page's requests to `url` that `which` picks (all by default), as a slow connection
+ * would, until `release`. `asked` waits until one is held; `release` lets every held one through,
+ * holds no more, and resolves once the first held one is answered.
  */
-export async function holdRecordLookUps(page: Page) {
-  const isLookUp = (body: unknown) => (body as { targets?: string[] } | null)?.targets?.join() === 'id';
-  const held: (() => void)[] = [];
+export async function holdRequests(page: Page, url: string, which: (request: Request) => boolean = () => true) {
+  const held: Route[] = [];
   let holding = true;
-  await page.route('**/search-dive', (route) => {
-    if (holding && isLookUp(route.request().postDataJSON())) held.push(() => void route.continue());
+  const hold = (route: Route) => {
+    if (holding && which(route.request())) held.push(route);
     else void route.continue();
-  });
+  };
+  await page.route(url, hold);
   return {
-    /** Waits until the page has asked for the record. */
     asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
     release: async () => {
-      const answered = page.waitForResponse((r) => r.url().endsWith('/search-dive') && isLookUp(r.request().postDataJSON()));
       holding = false;
-      held.splice(0).forEach((go) => go());
+      const [first, ...rest] = held.splice(0);
+      const answered = first?.request().response();
+      await Promise.all([first, ...rest].filter(Boolean).map((route) => route.continue()));
       await answered;
-      await page.unroute('**/search-dive');
+      await page.unroute(url, hold);
     },
   };
 }
+
+/**
+ * Holds back the console's look-ups of one record (a search on `id` alone: the editing panel's refresh)
+ * until `release`, as a slow connection would; `release` resolves once the first held look-up is answered.
+ */
+export const holdRecordLookUps = (page: Page) =>
+  holdRequests(page, '**/search-dive', (request) => (request.postDataJSON() as { targets?: string[] } | null)?.targets?.join() === 'id');
 
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<{ token: string; id: number }> {
   const res = await api(request, '/user/terminal', { credential: email, password, source: 'inbuilt', actionType: 'login' });

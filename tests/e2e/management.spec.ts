@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newShop, pick, shopBody, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, holdRequests, newCategory, newShop, pick, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
@@ -100,14 +100,12 @@ test.describe('shops', () => {
 
     // The save is held back too, while the user goes on typing: what was typed after Save stays unsaved.
     const save = page.getByRole('button', { name: 'Save' });
-    const saving: (() => void)[] = [];
-    await page.route('**/api/shop', (route) => void saving.push(() => void route.continue()));
+    const saving = await holdRequests(page, '**/api/shop');
     await save.click();
-    await expect.poll(() => saving.length).toBe(1);
+    await saving.asked();
     await page.getByLabel('Zip / Post Code *').fill('100999');
-    saving[0]();
+    await saving.release();
     await expect(notice(page, 'Shop updated successfully')).toBeVisible();
-    await page.unroute('**/api/shop');
     await expect(row(page, shop.name)).toContainText('9 Typed Street');
     await expect(page.getByLabel('street name *')).toHaveValue('9 Typed Street');
     await expect(page.getByLabel('Zip / Post Code *')).toHaveValue('100999');

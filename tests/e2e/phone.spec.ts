@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import englishMessages from 'ra-language-english';
 import { en } from '../../i18n/en';
 import { loadRegistry } from '../../server/registry';
-import { DEMO, api, newCategory, newProduct, newShop, signIn, unique } from './helpers';
+import { DEMO, api, holdRequests, newCategory, newProduct, newShop, signIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 /** A new seller's product, and (when asked) a new buyer's order of it: the lists below show rows of the test's own. */
@@ -191,18 +191,13 @@ test("a list's toolbar keeps its place on a phone while the list's answer is on 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/$/);
   // The list's answer is held until the toolbar has been measured without it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/products', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, '**/api/products');
   await page.goto('/products');
   const exportButton = main(page).getByRole('button', { name: en.management.export });
   await expect(exportButton).toBeVisible();
   await expect(main(page).getByRole('progressbar')).toBeVisible();
   const before = (await exportButton.boundingBox())!;
-  release();
+  await answer.release();
   await loaded(page);
   await expect(main(page).getByText(/^Count: \d/)).toBeVisible();
   // The count arrived with the answer, where its room was kept: nothing after it moved down a line.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { hsl, png } from '../../server/png';
-import { DEMO, api, apiLogin, holdRecordLookUps, newCategory, newProduct, newShop, pick, signedIn, unique, type OwnCategory } from './helpers';
+import { DEMO, api, apiLogin, holdRecordLookUps, holdRequests, newCategory, newProduct, newShop, pick, signedIn, unique, type OwnCategory } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
@@ -231,18 +231,12 @@ test("a seller's product form says Required under a missing subcategory, and giv
   await signedIn(page, DEMO.seller);
   // The form shows once every field's code has arrived: with the subcategory's held back there is no
   // form yet, so a Save pressed the moment the form shows cannot miss that field.
-  const held: (() => void)[] = [];
-  let holding = true;
-  await page.route('**/SubcategoryInput-*.js', (route) => {
-    if (holding) held.push(() => void route.continue());
-    else void route.continue();
-  });
+  const code = await holdRequests(page, '**/SubcategoryInput-*.js');
   await page.goto('/my-products/create');
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await code.asked();
   await expect(page.getByRole('tab', { name: 'Add / Edit' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
-  holding = false;
-  held.splice(0).forEach((go) => go());
+  await code.release();
   const subcategory = page.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Subcategory' }) });
   await page.getByLabel('name *', { exact: true }).fill(unique('Stool '));
   await page.getByRole('button', { name: 'Save' }).click();
