@@ -24,11 +24,11 @@ export async function signIn(page: Page, credential: string, password: string) {
 }
 
 /**
- * Picks an option of a search-as-you-type picker: types, waits until the list answers what was typed
- * (every option holds it), then picks the option. An option clicked before the answer can move under
- * the pointer as the answer redraws the list, and the click is lost.
+ * Picks an option of a search-as-you-type picker: types (the option itself unless told), waits until
+ * the list answers what was typed (every option holds it), then picks the option. An option clicked
+ * before the answer can move under the pointer as the answer redraws the list, and the click is lost.
  */
-export async function pick(page: Page, label: string, option: string, typed = option.slice(0, 4)) {
+export async function pick(page: Page, label: string, option: string, typed = option) {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(typed);

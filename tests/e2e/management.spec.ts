@@ -10,7 +10,7 @@ const notice = (page: Page, text: string) => page.getByText(text, { exact: true 
 /** The shop form's own fields; the location is picked by the caller. */
 async function fillShop(page: Page, shop: { name: string; category: string; street: string; zip: string; bank: string; country: string }) {
   await page.getByLabel('name *', { exact: true }).fill(shop.name);
-  await pick(page, 'Category', shop.category, shop.category);
+  await pick(page, 'Category', shop.category);
   await page.getByLabel('description *').fill(`${shop.name} sells things`);
   await page.getByLabel('street name *').fill(shop.street);
   await page.getByLabel('Zip / Post Code *').fill(shop.zip);
