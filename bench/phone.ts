@@ -19,6 +19,8 @@
  *   npm run build && npm run bench:phone
  *   STATIC_DIR=/another/build BENCH_PAGES=products npm run bench:phone   (compare builds; some pages only)
  *   BENCH_COMMITS=1 npm run bench:phone   (every commit and long task of the last round: when, how many drawn, and where)
+ *   BENCH_COMMITS=names npm run bench:phone   (and, for a commit of 20 or more, the components drawn most, by name:
+ *                                             build with `vite build --minify false` to read them)
  *   BENCH_SLOWDOWN=1 npm run bench:phone   (the CPU at full speed, for the browser CPU column)
  *
  * Prints a table; writes nothing.
@@ -41,7 +43,7 @@ const PAGES = [
   { name: 'Products', path: '/products', signedIn: true },
 ] as const;
 
-interface Commit { at: number; drawn: number; where: string[] }
+interface Commit { at: number; drawn: number; where: string[]; names: Record<string, number> }
 interface LongTask { at: number; duration: number }
 interface Round { files: number; kB: number; longTasks: number; longest: number; blocking: number; commits: Commit[]; long: LongTask[]; cpuMs: number }
 
@@ -86,6 +88,7 @@ function observe() {
     onCommitFiberRoot(_id: number, root: { current: Fiber }) {
       const now = new WeakSet<Fiber>();
       const where: string[] = [];
+      const names: Record<string, number> = {};
       let drawn = 0;
       const stack: [Fiber, boolean][] = [[root.current, false]];
       while (stack.length) {
@@ -96,13 +99,15 @@ function observe() {
         if (ran) {
           drawn++;
           const type = fiber.type?.type ?? fiber.type?.render ?? fiber.type;
-          if (!parentDrawn && where.length < 4) where.push(fiber.type?.displayName ?? type?.displayName ?? type?.name ?? '?');
+          const name: string = fiber.type?.displayName ?? type?.displayName ?? type?.name ?? '?';
+          names[name] = (names[name] ?? 0) + 1;
+          if (!parentDrawn && where.length < 4) where.push(name);
         }
         if (fiber.sibling) stack.push([fiber.sibling, parentDrawn]);
         if (fiber.child) stack.push([fiber.child, parentDrawn || ran]);
       }
       before = now;
-      w.__commits.push({ at: Math.round(performance.now()), drawn, where });
+      w.__commits.push({ at: Math.round(performance.now()), drawn, where, names });
     },
   };
 }
@@ -174,7 +179,11 @@ async function main() {
       if (process.env.BENCH_COMMITS) {
         const last = rounds.at(-1)!;
         const lines = [
-          ...last.commits.map((c) => ({ at: c.at, text: `${c.at} ms: ${c.drawn} drawn, from ${c.where.join(', ') || '–'}` })),
+          ...last.commits.map((c) => {
+            const most = Object.entries(c.names).sort((a, b) => b[1] - a[1]).slice(0, 16);
+            const byName = process.env.BENCH_COMMITS === 'names' && c.drawn >= 20 ? `\n      ${most.map(([name, n]) => `${name} ${n}`).join(', ')}` : '';
+            return { at: c.at, text: `${c.at} ms: ${c.drawn} drawn, from ${c.where.join(', ') || '–'}${byName}` };
+          }),
           ...last.long.map((t) => ({ at: t.at, text: `${t.at}–${t.at + t.duration} ms: a long task of ${t.duration} ms` })),
         ].sort((a, b) => a.at - b.at);
         for (const line of lines) console.log(`    ${line.text}`);
