@@ -43,6 +43,12 @@ export async function pick(page: Page, label: string, option: string, typed = op
   await list.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Chooses an option of a plain select (no typing): opens it, then clicks the first option so named. */
+export async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 
 /** Signs in and waits until the console shows its sidebar. */
@@ -100,9 +106,9 @@ export async function holdRequests(page: Page, url: string, which: (request: Req
     asked: () => expect.poll(() => held.length).toBeGreaterThan(0),
     release: async () => {
       holding = false;
-      const [first, ...rest] = held.splice(0);
-      const answered = first?.request().response();
-      await Promise.all([first, ...rest].filter(Boolean).map((route) => route.continue()));
+      const routes = held.splice(0);
+      const answered = routes[0]?.request().response();
+      await Promise.all(routes.map((route) => route.continue()));
       await answered;
       await page.unroute(url, hold);
     },

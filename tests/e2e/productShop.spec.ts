@@ -3,7 +3,7 @@
  * of their own, and one who has none is told why the list is empty.
  */
 import { expect, test } from './fixtures';
-import { DEMO, api, apiLogin, newCategory, pick, shopBody, signedIn, unique } from './helpers';
+import { DEMO, api, apiLogin, choose, newCategory, pick, shopBody, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 
 test("an admin creates a product in a seller's shop found by searching its name", async ({ page, request }) => {
@@ -18,10 +18,8 @@ test("an admin creates a product in a seller's shop found by searching its name"
   await page.getByLabel('name *', { exact: true }).fill(name);
   await page.getByLabel('description *').fill('A kettle');
   await pick(page, 'Category', category.name);
-  for (const [label, option] of [['Subcategory', category.subcategory.name], ['Currency ( Unique Currency per Shop )', 'USD']]) {
-    await page.getByRole('combobox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option }).first().click();
-  }
+  await choose(page, 'Subcategory', category.subcategory.name);
+  await choose(page, 'Currency ( Unique Currency per Shop )', 'USD');
   await pick(page, 'Shop', shopName, shopName.split(' ').pop()!);
   await expect(page.getByRole('combobox', { name: 'Shop', exact: true })).toHaveValue(shopName);
   await page.getByLabel('(Cancel) Price *').fill('30');

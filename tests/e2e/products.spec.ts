@@ -2,17 +2,12 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { hsl, png } from '../../server/png';
-import { DEMO, api, apiLogin, holdRecordLookUps, holdRequests, newCategory, newProduct, newShop, pick, signedIn, unique, type OwnCategory } from './helpers';
+import { DEMO, api, apiLogin, choose, holdRecordLookUps, holdRequests, newCategory, newProduct, newShop, pick, signedIn, unique, type OwnCategory } from './helpers';
 import { registered } from './reference-helpers';
 
 const table = (page: Page) => page.getByRole('table');
 const row = (page: Page, text: string) => table(page).getByRole('row').filter({ hasText: text });
 const notice = (page: Page, text: string | RegExp) => page.getByText(text, { exact: typeof text === 'string' });
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** Picks a category of the test's own, typed in full (the picker searches as it is typed), then its subcategory. */
 async function chooseCategory(page: Page, category: OwnCategory) {
