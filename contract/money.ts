@@ -10,6 +10,13 @@ export interface Rate {
   currency_symbol?: string | null;
 }
 
+/**
+ * A currency code in one form, as the ledger books it: trimmed and in capitals ('usd ' is 'USD'), the
+ * source currency (USD) when there is none. Codes are compared case-insensitively (SPEC §3.14), so a
+ * product priced in 'usd' and one in 'USD' sell, earn and pay out in one currency.
+ */
+export const currencyCode = (code: unknown): string => (typeof code === 'string' ? code.trim().toUpperCase() : '') || 'USD';
+
 const rateOf = (rates: readonly Rate[], code: string | null | undefined): Rate | undefined => {
   const wanted = (code || 'USD').trim().toLowerCase();
   return rates.find((r) => String(r.code).trim().toLowerCase() === wanted);

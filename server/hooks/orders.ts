@@ -16,7 +16,7 @@
  *   save that makes the order paid, delivers or cancels it moves its earnings in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { convert, type Rate } from '../../contract';
+import { convert, currencyCode, type Rate } from '../../contract';
 import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
@@ -125,7 +125,7 @@ export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, it
   const byId = new Map(products.map((p) => [Number(p.id), p]));
   const commissions = await commissionRates(db, products.map((p) => Number(p.category_id)));
   const rates = (await db.selectFrom('exchanges').select(['code', 'value_per_dollar', 'currency_symbol']).execute()) as Rate[];
-  const currency = String(byId.get(wanted[0].product_id)?.currency || 'USD');
+  const currency = currencyCode(byId.get(wanted[0].product_id)?.currency);
   const items: Row[] = [];
   let amount = 0;
   for (const w of wanted) {
@@ -134,8 +134,9 @@ export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, it
     if (p.state !== 'active') throw badRequest(`${String(p.name)} is not for sale`);
     if (p.in_stock !== null && Number(p.in_stock) < w.quantity) throw outOfStock(p);
     // The price paid: the sale price when there is one, else the price (SPEC §3.4), in the product's currency.
-    const own = Number(p.sale_price) > 0 ? Number(p.sale_price) : Number(p.price ?? 0);
-    const pCurrency = String(p.currency || 'USD');
+    // Charged to the cent, as the ledger counts it: a price of 0.125 is charged 0.13 a unit.
+    const own = round2(Number(p.sale_price) > 0 ? Number(p.sale_price) : Number(p.price ?? 0));
+    const pCurrency = currencyCode(p.currency);
     const price = pCurrency === currency ? own : convert(own, pCurrency, currency, rates);
     if (pCurrency !== currency && price === 0 && own !== 0) throw badRequest(`No exchange rate for ${pCurrency}`);
     amount += price * w.quantity;

@@ -4,7 +4,7 @@
  * the maintained balances. Idempotent: an event's key posts once, however often it is asked.
  */
 import { sql } from 'kysely';
-import { pageOf, type Account, type Balance, type EntryKind, type Paginated } from '../../contract';
+import { currencyCode, pageOf, type Account, type Balance, type EntryKind, type Paginated } from '../../contract';
 import { dialectOf, type DB, type Row } from '../db';
 
 export interface PostingInput {
@@ -64,8 +64,9 @@ export const post = async (db: DB, entry: EntryInput): Promise<number | null> =>
 export async function postAll(db: DB, entries: readonly EntryInput[]): Promise<(number | null)[]> {
   const answers: (number | null)[] = entries.map(() => null);
   const keys = new Set<string>();
+  // One form of each currency code ('usd' books as 'USD'), whoever asked for the entry.
   const moving = entries
-    .map((entry, at) => ({ entry, at, lines: checkEntry(entry) }))
+    .map((given, at) => ({ entry: { ...given, currency: currencyCode(given.currency) }, at, lines: checkEntry(given) }))
     .filter(({ entry, lines }) => lines.length > 0 && !keys.has(entry.key) && Boolean(keys.add(entry.key)));
   if (!moving.length) return answers;
   const made = await db

@@ -6,7 +6,7 @@
  * A refund reverses the seller's share and the commission in proportion, from pending or available
  * (available may go below zero: a debt the next payout nets).
  */
-import { DEFAULT_PAYOUT_HOLD_DAYS, percentOf, toMinor, type EarnedLine } from '../../contract';
+import { currencyCode, DEFAULT_PAYOUT_HOLD_DAYS, percentOf, toMinor, type EarnedLine } from '../../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import { dialectOf, type DB, type Row } from '../db';
 import { isObject } from '../records';
@@ -156,7 +156,7 @@ export async function followOrder(db: DB, order: Row, before: Row | undefined, a
 async function earn(db: DB, order: Row, stamp: string, by: number | null) {
   const orderId = Number(order.id);
   const shopId = Number(order.shop_id);
-  const currency = String(order.currency || 'USD');
+  const currency = currencyCode(order.currency);
   const gross = toMinor(order.total);
   const lines = await linesOf(db, order);
   const commission = Math.min(gross, lines.reduce((sum, l) => sum + l.commission, 0));

@@ -9,7 +9,7 @@
  *   there is not enough). The event key makes it once, whichever process charges it. The month's
  *   pass charges the shops there when it began; a shop's own save charges it when it becomes due.
  */
-import { minorText, toMinor, type PayoutState } from '../../contract';
+import { currencyCode, minorText, toMinor, type PayoutState } from '../../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import type { DB, Row } from '../db';
 import { balanceOf, post, postAll, type EntryInput } from './core';
@@ -43,7 +43,7 @@ export interface PayoutRequest {
 export async function createPayout(db: DB, request: PayoutRequest): Promise<{ id: number; amount: number; currency: string; method: string }> {
   const shop = await db.selectFrom('shops').selectAll().where('id', '=', request.shopId).executeTakeFirst();
   if (!shop) throw notFound(`Shop ${request.shopId} does not exist`);
-  const currency = request.currency.trim().toUpperCase();
+  const currency = currencyCode(request.currency);
   const available = await balanceOf(db, 'available', request.shopId, currency, true);
   if (available <= 0) {
     throw badRequest(
@@ -137,7 +137,7 @@ function feeEntry(shop: Row, month: string, stamp: string): EntryInput | undefin
   // A fee too large to count in minor units (an admin's slip) is not charged: it would stop the pass.
   if (amount <= 0 || !Number.isSafeInteger(amount)) return undefined;
   return {
-    key: feeKey(shopId, month), kind: 'monthly_fee', currency: String(shop.currency || 'USD').toUpperCase(), shopId, at: stamp, memo: `Monthly fee ${month}`,
+    key: feeKey(shopId, month), kind: 'monthly_fee', currency: currencyCode(shop.currency), shopId, at: stamp, memo: `Monthly fee ${month}`,
     postings: [
       { account: 'available', shopId, amount: -amount },
       { account: 'commission', shopId, amount },

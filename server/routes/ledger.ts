@@ -204,11 +204,11 @@ export async function ledgerRoutes(app: FastifyInstance, { db, config, registry,
       // The seller's mail, in the payout's transaction.
       const shop = await sellerOf(trx, shopId);
       await queueMail(trx, 'PAYOUT_SENT', shop?.email as string | undefined, {
-        name: String(shop?.name ?? ''), shop_name: String(shop?.shop_name ?? ''), amount: `${currency.toUpperCase()} ${minorText(done.amount)}`, payout_id: done.id,
+        name: String(shop?.name ?? ''), shop_name: String(shop?.shop_name ?? ''), amount: `${done.currency} ${minorText(done.amount)}`, payout_id: done.id,
       });
       return done;
     });
-    return ok({ query: `Payout of ${minorText(made.amount)} ${currency.toUpperCase()} created`, detail: { id: made.id, amount: made.amount } });
+    return ok({ query: `Payout of ${minorText(made.amount)} ${made.currency} created`, detail: { id: made.id, amount: made.amount } });
   });
 
   app.post(LEDGER_PATHS.payoutStatus, async (request) => {

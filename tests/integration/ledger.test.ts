@@ -205,6 +205,46 @@ describe('the money of one order, from payment to statement', () => {
   });
 });
 
+describe('currency codes and cents', () => {
+  it("books a product priced in 'usd' in USD with the shop's other dollars, and charges a price of more than two decimals to the cent", async () => {
+    const owner = await s.userWith(SELLER);
+    const made = await s.post('/shop', { ...shopBody('Cent Shop'), category_id: category }, owner.token);
+    expect(made.body.status).toBe(true);
+    const centShop = Number(made.body.detail.id);
+    const product = async (name: string, price: number, currency: string) =>
+      Number((await s.db
+        .insertInto('products')
+        .values({ name, price, sale_price: 0, currency, in_stock: 50, state: 'active', shop_id: centShop, category_id: category, subcategory_id: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id);
+    const candle = await product('Candle', 0.125, 'usd');
+    const match = await product('Match box', 2, 'USD');
+    const payAndDeliver = async (productId: number, quantity: number) => {
+      const placed = await s.post('/order', { shop_id: centShop, items: [{ product_id: productId, quantity }], shipping_address: address }, buyer);
+      expect(placed.body.status).toBe(true);
+      const order = placed.body.detail as { id: number; total: number; currency: string };
+      expect((await s.post('/order', { id: order.id, paid_total: order.total }, admin)).body.status).toBe(true);
+      expect((await s.post('/order/status', { id: order.id, status: 5 }, admin)).body.status).toBe(true);
+      return order;
+    };
+    // Ten candles at 0.125 are charged 0.13 each: 1.30, as the ledger counts it (not 1.25).
+    const candles = await payAndDeliver(candle, 10);
+    expect(candles).toMatchObject({ currency: 'USD', total: 1.3 });
+    expect((await postingsOf(candles.id)).find((p) => p.account === 'buyer_payments')?.amount).toBe(-130);
+    await payAndDeliver(match, 1);
+    // One balance: 117 (130 less 10%) and 180 (200 less 10%), both in USD.
+    const balances = async () => (await s.post<unknown, Balance[]>('/balances', { shop_id: centShop }, admin)).body.HLL!;
+    expect(await balances()).toEqual([expect.objectContaining({ currency: 'USD', pending: 0, available: 297, paid: 0, debt: 0 })]);
+    // Every candle can be refunded, for what it was charged.
+    const refunded = await s.post('/refund', { order_id: candles.id, lines: [{ product_id: candle, quantity: 10 }], reason: 'Melted' }, admin);
+    expect(refunded.body).toMatchObject({ status: true, detail: { amount: 130 } });
+    // A payout asked for in 'usd' pays the USD balance.
+    const payout = await s.post('/payout', { shop_id: centShop, currency: 'usd' }, admin);
+    expect(payout.body).toMatchObject({ status: true, query: 'Payout of 1.80 USD created', detail: { amount: 180 } });
+    expect(await balances()).toEqual([expect.objectContaining({ currency: 'USD', available: 0, paid: 180, debt: 0 })]);
+  });
+});
+
 describe('the audit log', () => {
   const logOf = (entity: string, id: number) =>
     s.db.selectFrom('auditLogs').selectAll().where('entity', '=', entity).where('record_id', '=', id).orderBy('id').execute()

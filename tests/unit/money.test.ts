@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, formatMoney, minorText, percentOf, sumConverted, toCsv, toMinor, unitRate } from '../../contract';
+import { convert, currencyCode, formatMoney, minorText, percentOf, sumConverted, toCsv, toMinor, unitRate } from '../../contract';
 
 const rates = [
   { code: 'USD', value_per_dollar: 1, currency_symbol: '$' },
@@ -62,6 +62,11 @@ describe('minor units (the ledger, issue 28)', () => {
   it('converts decimal amounts to whole hundredths without float drift, and back to text', () => {
     expect([toMinor(0.29), toMinor('12.34'), toMinor(1e6 + 0.07), toMinor(-40), toMinor(null), toMinor('x')]).toEqual([29, 1234, 100000007, -4000, 0, 0]);
     expect([minorText(0), minorText(5), minorText(-1234), minorText(100000007)]).toEqual(['0.00', '0.05', '-12.34', '1000000.07']);
+  });
+
+  it('books a currency code in one form: trimmed, in capitals, USD when there is none', () => {
+    expect([currencyCode('usd'), currencyCode(' Ngn '), currencyCode('EUR'), currencyCode(''), currencyCode('  '), currencyCode(null), currencyCode(12)])
+      .toEqual(['USD', 'NGN', 'EUR', 'USD', 'USD', 'USD', 'USD']);
   });
 
   it('takes a rate of an amount to the nearest unit', () => {
