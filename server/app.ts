@@ -20,6 +20,7 @@ import { COMPRESSION, keptEncoding } from './compression';
 import { guardConnections } from './connections';
 import { DEFAULT_LIMITS, Throttle, addressKey } from './throttle';
 import { FASTIFY_MESSAGES, bodyOf, failure, type AppContext, type Context } from './context';
+import { API_PREFIX } from './config';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
 import { catalogueRoutes } from './routes/catalogue';
 import { quoteRoutes } from './routes/quote';
@@ -301,7 +302,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
         return reply.code(404).send({ ...envelope({ query }), ...(rest ? { message: query } : {}) });
       });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   app.decorate('apiDocument', apiDocumentOf(ctx));

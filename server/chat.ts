@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
+import { API_PREFIX } from './config';
 import { now, outsideRequest, type DB, type Row } from './db';
 
 export const VISITOR_COOKIE = 'chat_visitor';
@@ -42,8 +43,8 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
 export function issueVisitorKey(request: FastifyRequest, reply: FastifyReply): string {
   const key = randomToken();
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  const path = request.url.replace(/\/chat(\?.*)?$/, '') || '/';
-  reply.header('Set-Cookie', `${VISITOR_COOKIE}=${key}; Path=${path}; Max-Age=${VISITOR_KEY_DAYS * 86400}; HttpOnly; SameSite=Strict${secure}`);
+  // The API's own path, whichever of its calls opened the chat (the contract's /chat or the REST face).
+  reply.header('Set-Cookie', `${VISITOR_COOKIE}=${key}; Path=${API_PREFIX}; Max-Age=${VISITOR_KEY_DAYS * 86400}; HttpOnly; SameSite=Strict${secure}`);
   return sha256(key);
 }
 

@@ -9,6 +9,9 @@ import { SESSION_IDLE_MINUTES, SESSION_TTL_MS } from './auth';
 
 const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Where the API is served, under the console's origin (DESIGN §5): every contract path follows it. */
+export const API_PREFIX = '/api';
+
 /** How the console talks to the API: the contract's POST calls, or react-admin's simple REST dialect. */
 export type DataDialect = 'contract' | 'simple-rest';
 const DIALECTS: readonly DataDialect[] = ['contract', 'simple-rest'];

@@ -64,6 +64,15 @@ describe('the visitor key', () => {
     expect(JSON.stringify(chat)).not.toMatch(/visitor_key|admin_seen/);
   });
 
+  it('is set for the whole API when the chat is opened through the REST face, so /chat/me finds it', async () => {
+    const res = await fetch(`${s.url}/rest/chats?from=rest`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(opening) });
+    expect(res.status).toBe(201);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^chat_visitor=[\w-]{40,}; Path=\/api; /);
+    const mine = await s.post('/chat/me', {}, null, { Cookie: setCookie.split(';')[0] });
+    expect(mine.body.detail).toMatchObject({ id: (await res.json()).id, user_name: 'Ama' });
+  });
+
   it('finds the chat again by /chat/me with the cookie, and not by the address alone', async () => {
     const { chat, cookie } = await openChat();
     const mine = await s.post('/chat/me', { user_ip_address: '127.0.0.1' }, null, { Cookie: cookie });
