@@ -8,7 +8,7 @@ import { CHAT_PATHS } from './chat';
 import { DASHBOARD_PATH } from './dashboard';
 import { MIN_PASSWORD_LENGTH } from './envelope';
 import { PATHS } from './entities';
-import { REQ, b, i, j, s, type FieldSpec } from './entity';
+import { REQ, b, i, j, s, type Fails, type FieldSpec } from './entity';
 import { LEDGER_CALLS } from './ledger';
 
 /** Who may call, as the OpenAPI document states it (x-roles). */
@@ -44,10 +44,10 @@ export interface CallSpec {
   /** Query parameters, by name. */
   query?: Readonly<Record<string, { description: string }>>;
   /**
-   * The statuses it answers besides 400, the 401 and 403 of its roles and the 413 and 415 of a
-   * body, each with the reason (the API document lists every status a call answers).
+   * The statuses it answers besides 400, 401, 403 and the 413 and 415 of a body, each with the
+   * reason (the API document lists every status a call answers).
    */
-  fails?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 413 | 429 | 503, string>>>;
+  fails?: Fails;
 }
 
 /** The outbox's calls for admins holding Mail templates (extensions). */
@@ -103,7 +103,10 @@ export const CALLS: readonly CallSpec[] = [
     },
     // What each action answers: its status, the secret and address, the recovery codes, a passkey's options.
     detail: { anyOf: [{ type: 'object', description: "The action's answer (see the summary)" }, { type: 'null' }] },
-    fails: { 404: 'No such passkey of the caller', 409: 'Authenticator codes are already on (or not on) for this action', 429: THROTTLED },
+    fails: {
+      404: 'No such passkey of the caller', 409: 'Authenticator codes are already on (or not on) for this action', 429: THROTTLED,
+      503: 'Authenticator codes are not set up on this server (no MFA_KEY in production)',
+    },
   },
   {
     method: 'POST', path: PATHS.passkeyOptions, summary: 'Options to sign in with a passkey instead of the password (a single-use challenge, good for 5 minutes); the assertion then goes to the sign-in call as `passkey`, without credential or password', roles: ['anyone'], extension: true,
@@ -126,7 +129,11 @@ export const CALLS: readonly CallSpec[] = [
     method: 'POST', path: PATHS.userEdit, summary: 'Edit a user (one\'s own profile, or another user an admin may manage)', roles: ['signed-in', 'admin'],
     who: "oneself, or an admin holding 'users' who holds every access the user holds",
     body: { id: i({ required: true, min: 1 }), name: s(), email: s({ type: 'email' }), phone: s({ max: 32 }), applications: s({ type: 'text' }), abilities: j(), is_active: b(), current_password: s({ max: 200 }) },
-    detail: { record: 'users' }, fails: { 404: 'No user has this id', 409: 'The email or phone number is already registered' },
+    detail: { record: 'users' },
+    fails: {
+      404: 'No user has this id', 409: 'The email or phone number is already registered',
+      429: "Too many wrong current passwords for the account (one's own new email or phone number asks for it); Retry-After says when to try again",
+    },
   },
   {
     method: 'POST', path: PATHS.userStatus, summary: 'Blacklist or reactivate a user (ends their sessions when blacklisted)', roles: ADMIN, access: 'users',

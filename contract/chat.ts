@@ -19,6 +19,9 @@ export const CHAT_PATHS = {
   unread: '/chat/unread',
 } as const;
 
+/** The cookie holding a visitor's chat key, set on the answer that opens their chat (HttpOnly, for the API's path). */
+export const VISITOR_COOKIE = 'chat_visitor';
+
 /** The longest message either side may send, in characters. */
 export const MAX_CHAT_MESSAGE = 1000;
 

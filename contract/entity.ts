@@ -118,6 +118,9 @@ export const matchesPattern = (field: FieldSpec, text: string): boolean => !fiel
 /** The server's words when a text lacks its format: 'code must be 3 to 32 capital letters or digits, such as WELCOME10'. */
 export const patternProblem = (what: string, pattern: FieldPattern): string => `${what} must be ${pattern.hint.en}, such as ${pattern.example}`;
 
+/** Error statuses a call answers besides the 400, 401, 403, 413 and 415 every call may, each with its reason. */
+export type Fails = Readonly<Partial<Record<401 | 403 | 404 | 409 | 413 | 429 | 503, string>>>;
+
 /** A linked record carried in answers: `one` reads other.id = row[key]; `many` reads other[key] = row.id. */
 export interface Relation {
   as: string;
@@ -180,6 +183,12 @@ export interface ApiSpec {
   buyerKey?: string;
   /** Its calls are served by routes of their own (users: register, sign in, the multipart list). */
   ownRoutes?: boolean;
+  /**
+   * A cookie the answer sets when a caller without a session creates a record, holding the key that
+   * finds it again (chats: the visitor's): the API document names it on the save call and the REST
+   * face's POST.
+   */
+  createCookie?: string;
   /** Not part of the legacy contract: its calls answer 404 in strict mode (the audit log). */
   extension?: boolean;
   fields: Readonly<Record<string, FieldSpec>>;

@@ -213,11 +213,11 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     global: true, threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings], brotliOptions: { params: COMPRESSION.brotli },
   });
   // Multipart is parsed by the routes that take it, as a stream (files go to disk, never to memory);
-  // any other route refuses a multipart body before reading it.
+  // any other call with a body refuses a multipart one before reading it (a GET has none to refuse).
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
   app.addHook('onClose', () => files.close());
   app.addHook('onRequest', (request, _reply, done) => {
-    if (/^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && /^multipart\//i.test(request.headers['content-type'] ?? '') && request.routeOptions.url && !request.routeOptions.config?.multipart) {
       return done(unsupported('This call takes a JSON body; only the users call and the uploads take a multipart form'));
     }
     done();

@@ -15,11 +15,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
+import { VISITOR_COOKIE } from '../contract';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
 import { API_PREFIX } from './config';
 import { now, outsideRequest, type DB, type Row } from './db';
 
-export const VISITOR_COOKIE = 'chat_visitor';
 /** A visitor's key lasts 30 days, renewed by nothing: a new chat gives a new key. */
 const VISITOR_KEY_DAYS = 30;
 export const TICKET_TTL_MS = 60_000;

@@ -1,5 +1,5 @@
 /** Live chat with site visitors (SPEC §2.28, §3.20, §4.7, §7.8): a page of chat cards, not a list. */
-import { ACTIVE, b, j, s } from '../../contract';
+import { ACTIVE, b, j, s, VISITOR_COOKIE } from '../../contract';
 import { defineResource } from '../types';
 
 export default defineResource({
@@ -12,6 +12,7 @@ export default defineResource({
     listShape: 'paginated', remove: 'tyype', activeAs: 'int',
     statusFields: ['admin_online', 'admin_name', 'received_time', 'chats'],
     rules: { read: 'admin', create: 'public', update: 'admin' },
+    createCookie: VISITOR_COOKIE,
     fields: {
       admin_online: b({ default: 0 }), admin_name: s(), received_time: s(), user_name: s(), user_email: s(),
       user_ip_address: s({ max: 64 }), chats: j(), ...ACTIVE,

@@ -44,6 +44,6 @@ export function callOperation(call: CallSpec): Operation {
     multipart: call.multipart ? inputSchema(call.multipart, true) : undefined,
     parameters: params.length ? params : undefined,
     ok,
-    errors: errors(call.roles, { body, extra: { ...(call.path.includes('{') ? { 404: true } : {}), ...(call.operations ? { 503: true } : {}), ...call.fails } }),
+    errors: errors({ body, extra: [...(call.path.includes('{') ? [404] : []), ...(call.operations ? [503] : [])], fails: call.fails }),
   });
 }

@@ -1,5 +1,5 @@
 /** The API document's operations of an entity: its contract calls (save, list, status) and its REST face. */
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type EntityContract, type Rule } from '../../contract';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type EntityContract, type Fails, type Rule } from '../../contract';
 import { envelopeOf, errors, operation, whoOf } from './operations';
 import { a, has, inputSchema, pascal, ref, type Operation, type Schema } from './schemas';
 
@@ -91,12 +91,6 @@ function saveBody(entity: EntityContract, roles: ActionRoles): Schema {
   return options.length === 1 ? options[0] : { oneOf: options };
 }
 
-/**
- * Whether the save call may answer 401: a create that needs a session, or any change (a visitor
- * without their chat cookie is asked to sign in).
- */
-const needsSession = (actions: ActionRoles, creates: boolean, updates: boolean) => (creates && !actions.roles('create').includes('anyone')) || updates;
-
 /** The operations of an entity's contract calls (save, list, status). */
 export function contractOperations(entity: EntityContract, actions: ActionRoles): Record<string, [string, Operation]> {
   const name = pascal(entity.name);
@@ -123,16 +117,16 @@ export function contractOperations(entity: EntityContract, actions: ActionRoles)
           ? envelopeOf(undefined, { allOf: [ref('Paginator'), { type: 'object', properties: { data: { type: 'array', items: record } } }] }, 'The page, in HLL')
           : envelopeOf(undefined, { type: 'array', items: record }, 'The records, in HLL (with `total` when paged)'),
       },
-      errors: errors(readRoles, { body: true }),
+      errors: errors({ body: true }),
     })],
     [entity.save]: ['post', operation({
       id: `${entity.name}_save`, tag: entity.name, roles: saveRoles, who,
       summary: [creates && `Create ${a(entity.title)} (no id)`, updates && `change one (with its id)`].filter(Boolean).join(' or ') || `Nobody saves ${entity.name} through the API`,
       body: creates || updates ? saveBody(entity, actions) : undefined,
-      ok: { 200: envelopeOf(record, undefined, 'The saved record in detail, the message in query') },
-      errors: errors(saveRoles, {
+      ok: { 200: { ...envelopeOf(record, undefined, 'The saved record in detail, the message in query'), ...(entity.createCookie ? { headers: cookieHeader(entity.createCookie) } : {}) } },
+      errors: errors({
         body: true,
-        extra: [403, ...(updates ? [404] : []), 409, ...(publicWrite ? [429] : []), ...(needsSession(actions, creates, updates) ? [401] : [])],
+        extra: [...(updates ? [404] : []), 409, ...(publicWrite ? [429] : [])],
       }),
     })],
   };
@@ -142,7 +136,7 @@ export function contractOperations(entity: EntityContract, actions: ActionRoles)
       summary: [change && `Change ${a(entity.title)}'s ${entity.statusFields.join(', ')}`, remove && `delete ${a(entity.title)}`].filter(Boolean).join(', or '),
       body: change && remove ? { oneOf: [{ title: 'Change', ...change }, { title: 'Delete', ...remove }] } : (change ?? remove),
       ok: { 200: envelopeOf(remove ? { anyOf: [record, { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }] } : record, undefined, 'The changed record (or {id} of the deleted one) in detail') },
-      errors: errors(statusRoles, { body: true, extra: [404, ...(remove ? [409] : [])] }),
+      errors: errors({ body: true, extra: [404, ...(remove ? [409] : [])] }),
     })];
   }
   return out;
@@ -152,8 +146,19 @@ const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: '
 const SCOPE_PARAMETER = { name: 'scope', in: 'query', schema: { type: 'string', enum: ['own'] }, description: "Only the caller's own records (an admin's 'My Shops')" };
 const MESSAGE_HEADER = { 'X-Message': { schema: { type: 'string' }, description: "The server's message ('Shop updated successfully')" } };
 
-/** The REST face's operations of one entity, as its routes exist. */
-export function restOperation(entity: EntityContract, actions: ActionRoles, method: string, withId: boolean): Operation | undefined {
+/** The cookie an anonymous creation sets (a visitor's chat key). */
+const cookieHeader = (name: string) => ({
+  'Set-Cookie': {
+    schema: { type: 'string' }, example: `${name}=…; Path=/api; Max-Age=2592000; HttpOnly; SameSite=Strict`,
+    description: `Set when a caller without a session creates a record: \`${name}\`, the key that finds it again (sent back by the browser to the API's paths)`,
+  },
+});
+
+/**
+ * The REST face's operations of one entity, as its routes exist. An entity whose save is a call of
+ * its own (users) changes a record through it: its PUT answers what that call answers (`saveFails`).
+ */
+export function restOperation(entity: EntityContract, actions: ActionRoles, method: string, withId: boolean, saveFails?: Fails): Operation | undefined {
   const name = pascal(entity.name);
   const record = ref(name);
   const json = (schema: Schema, description: string, headers: Record<string, unknown> = MESSAGE_HEADER) => ({
@@ -178,21 +183,21 @@ export function restOperation(entity: EntityContract, actions: ActionRoles, meth
           'X-Total-Count': { schema: { type: 'integer' } },
         }),
       },
-      errors: errors(readRoles, { body: false }),
+      errors: errors({ body: false }),
     });
   }
   if (method === 'GET') {
     return operation({
       ...base, id: `rest_${entity.name}_get`, roles: readRoles, who: whoOf(entity.rules.read, entity, true), summary: `One ${entity.title.toLowerCase()}`,
-      parameters: [ID_PARAMETER, SCOPE_PARAMETER], ok: { 200: json(record, 'The record', {}) }, errors: errors(readRoles, { body: false, extra: [404] }),
+      parameters: [ID_PARAMETER, SCOPE_PARAMETER], ok: { 200: json(record, 'The record', {}) }, errors: errors({ body: false, extra: [404] }),
     });
   }
   if (method === 'POST') {
     const roles = actions.roles('create');
     return operation({
       ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create ${a(entity.title)}`,
-      body: { allOf: [ref(`${name}Create`)], properties: { id: { enum: [null, ''], description: 'A new record takes no id' } } }, ok: { 201: json(record, 'The created record') },
-      errors: errors(roles, { body: true, extra: [403, 409, ...publicWrite(entity.rules.create)] }),
+      body: { allOf: [ref(`${name}Create`)], properties: { id: { enum: [null, ''], description: 'A new record takes no id' } } }, ok: { 201: json(record, 'The created record', { ...MESSAGE_HEADER, ...(entity.createCookie ? cookieHeader(entity.createCookie) : {}) }) },
+      errors: errors({ body: true, extra: [409, ...publicWrite(entity.rules.create)] }),
     });
   }
   if (method === 'PUT') {
@@ -200,7 +205,7 @@ export function restOperation(entity: EntityContract, actions: ActionRoles, meth
     return operation({
       ...base, id: `rest_${entity.name}_update`, roles, who: whoOf(entity.rules.update, entity), summary: `Change ${a(entity.title)}`,
       parameters: [ID_PARAMETER], body: ref(`${name}Update`), ok: { 200: json(record, 'The changed record') },
-      errors: errors(roles, { body: true, extra: [403, 404, 409, ...publicWrite(entity.rules.update)] }),
+      errors: errors({ body: true, extra: [404, 409, ...publicWrite(entity.rules.update)], fails: saveFails }),
     });
   }
   if (method === 'DELETE') {
@@ -209,7 +214,7 @@ export function restOperation(entity: EntityContract, actions: ActionRoles, meth
       ...base, id: `rest_${entity.name}_delete`, roles, who: whoOf(entity.rules.update, entity),
       summary: `Delete ${a(entity.title)} (refused while other records use it)`,
       parameters: [ID_PARAMETER], ok: { 200: json({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, 'The deleted id') },
-      errors: errors(roles, { body: true, extra: [404, 409] }),
+      errors: errors({ body: true, extra: [404, 409] }),
     });
   }
   return undefined;

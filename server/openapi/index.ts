@@ -41,7 +41,10 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     const rest = /^\/rest\/([^/]+)(\/\{id\})?$/.exec(path);
     const own = contract.get(path);
     if (method === 'POST' && own) op = own[1];
-    else if (rest && served.has(rest[1])) op = restOperation(registry.entity(rest[1]), services.get(rest[1])!, method, Boolean(rest[2]));
+    else if (rest && served.has(rest[1])) {
+      const entity = registry.entity(rest[1]);
+      op = restOperation(entity, services.get(rest[1])!, method, Boolean(rest[2]), calls.get(`POST ${entity.save}`)?.fails);
+    }
     else if (call) op = callOperation({ ...call, path, method: method as CallSpec['method'] });
     else if (calls.has(`${method} ${path}`)) op = callOperation(calls.get(`${method} ${path}`)!);
     if (!op) {
@@ -141,7 +144,7 @@ export function buildOpenApi(registry: Registry, routes: readonly ApiRoute[], se
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /user/terminal or /user' } },
       schemas,
-      responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, errorResponse(description)])),
+      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([code, [name, description]]) => [name, errorResponse(description, Number(code))])),
     },
     ...(undocumented.length ? { 'x-undocumented': undocumented } : {}),
   };

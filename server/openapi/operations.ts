@@ -1,5 +1,5 @@
 /** The API document's operations: who may call, the error answers and the envelope of a success. */
-import { type CallRole, type EntityContract, type Rule } from '../../contract';
+import { type CallRole, type EntityContract, type Fails, type Rule } from '../../contract';
 import { ref, response, type Operation, type Schema } from './schemas';
 
 export function whoOf(rule: Rule, entity: EntityContract, read = false): string {
@@ -25,7 +25,7 @@ export const security = (roles: readonly CallRole[]) => (roles.includes('anyone'
 export const ERROR_RESPONSES: Record<number, [string, string]> = {
   400: ['BadRequest', 'The request is not valid; query says why'],
   401: ['Unauthorized', 'No session where one is needed, or the token sent is unknown or has ended'],
-  403: ['Forbidden', 'The caller may not do this'],
+  403: ['Forbidden', 'The caller may not do this (an admin or seller who must set up a second factor may do nothing else first)'],
   404: ['NotFound', "No such record (or not the caller's)"],
   409: ['Conflict', 'A unique value is taken, or other records still use this one'],
   413: ['TooLarge', 'The request body (or a file) is too large'],
@@ -35,19 +35,17 @@ export const ERROR_RESPONSES: Record<number, [string, string]> = {
 };
 
 /**
- * Every error an operation answers: 400 always; 401 and 403 as its roles say; 413 and 415 for a
- * call that takes a body; the statuses given, each with the reason when one is given.
+ * Every error an operation answers: 400, 401 and 403 always; 413 and 415 for a call that takes a
+ * body; the statuses given (`extra`), and those given with their reason (`fails`).
  */
-export function errors(roles: readonly CallRole[], opts: { body: boolean; extra?: readonly number[] | Readonly<Partial<Record<number, string | true>>> }): Record<string, unknown> {
+export function errors(opts: { body: boolean; extra?: readonly number[]; fails?: Fails }): Record<string, unknown> {
   // 401 everywhere: a token that is unknown or has ended is refused even where no session is needed.
-  const codes = new Set<number>([400, 401]);
-  if (!(roles.length === 1 && roles[0] === 'anyone')) codes.add(403);
-  if (opts.body) [413, 415].forEach((c) => codes.add(c));
-  const reasons: Partial<Record<number, string | true>> = Array.isArray(opts.extra) ? {} : { ...(opts.extra as Record<number, string | true>) };
-  const extra = Array.isArray(opts.extra) ? opts.extra : Object.keys(opts.extra ?? {}).map(Number);
-  extra.forEach((c) => codes.add(c));
+  // 403 everywhere too: where anyone may call, an admin or seller who must first set up a second
+  // factor (ADMIN_SECOND_FACTOR, SELLER_SECOND_FACTOR) is still refused with their token.
+  const reasons: Partial<Record<number, string>> = opts.fails ?? {};
+  const codes = new Set<number>([400, 401, 403, ...(opts.body ? [413, 415] : []), ...(opts.extra ?? []), ...Object.keys(reasons).map(Number)]);
   return Object.fromEntries(
-    [...codes].sort().map((code) => [String(code), typeof reasons[code] === 'string' ? errorResponse(reasons[code]) : response(ERROR_RESPONSES[code][0])]),
+    [...codes].sort().map((code) => [String(code), reasons[code] ? errorResponse(reasons[code], code) : response(ERROR_RESPONSES[code][0])]),
   );
 }
 
@@ -98,7 +96,12 @@ export const envelopeOf = (detail: Schema | undefined, hll: Schema | undefined, 
     },
   },
 });
-export const errorResponse = (description: string) => ({
+/** When to try again after a 429, in seconds. */
+const RETRY_AFTER = { 'Retry-After': { schema: { type: 'integer', minimum: 1 }, description: 'Seconds to wait before trying again' } };
+
+/** An error answer: the envelope (`status: false`), with Retry-After on a 429. */
+export const errorResponse = (description: string, code?: number) => ({
   description,
+  ...(code === 429 ? { headers: RETRY_AFTER } : {}),
   content: { 'application/json': { schema: ref('Error') } },
 });

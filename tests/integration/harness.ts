@@ -184,6 +184,8 @@ export interface ServerOptions {
     orderHoldMinutes?: number; orderMaxPerBuyer?: number; payoutHoldDays?: number; mfaKey?: string;
     adminSecondFactor?: 'optional' | 'required'; sellerSecondFactor?: 'optional' | 'required'; sessionIdleMinutes?: number;
     breachedPasswordsUrl?: string;
+    /** Off: as in production (no demo key for authenticator secrets). */
+    demo?: boolean;
   };
   /** The operator's side: METRICS_TOKEN, whether the process is stopping. */
   ops?: OpsContext;

@@ -105,8 +105,22 @@ describe('the OpenAPI document', () => {
         // An empty list says nobody may call (an audit entry is never saved through the API).
         expect(Array.isArray(op['x-roles']), `${method} ${path}`).toBe(true);
         expect(op.responses['400'], `${method} ${path}`).toBeDefined();
+        // Any call may be refused to an admin or seller who must set up a second factor first.
+        expect(op.responses['403'], `${method} ${path}`).toBeDefined();
+        // A 429 says when to try again.
+        const throttled = op.responses['429'] as { $ref?: string; headers?: unknown } | undefined;
+        if (throttled) {
+          const answer = throttled.$ref ? (doc.components as unknown as { responses: Record<string, { headers?: unknown }> }).responses[throttled.$ref.split('/').pop()!] : throttled;
+          expect(answer.headers, `${method} ${path}`).toMatchObject({ 'Retry-After': { schema: { type: 'integer' } } });
+        }
       }
     }
+    expect(doc.paths['/user/reset'].post.responses['429']).toBeDefined();
+    // A visitor opening a chat, through the contract or the REST face, is given the cookie that finds it again.
+    const chats = registry.entity('chats');
+    expect(doc.paths[chats.save].post.responses['200']).toMatchObject({ headers: { 'Set-Cookie': { description: expect.stringContaining('chat_visitor') } } });
+    expect(doc.paths['/rest/chats'].post.responses['201']).toMatchObject({ headers: { 'Set-Cookie': expect.anything() } });
+    expect((doc.paths['/rest/shops'].post.responses['201'] as { headers: object }).headers).not.toHaveProperty('Set-Cookie');
     expect(doc.paths[fixture.api.list].post['x-roles']).toEqual(['admin']);
     const audit = registry.entity('auditLogs');
     expect(doc.paths[audit.save].post['x-roles']).toEqual([]);

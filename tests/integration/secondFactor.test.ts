@@ -315,6 +315,20 @@ describe("an admin's reset of another user's factor", () => {
   });
 });
 
+describe('without MFA_KEY in production', () => {
+  it('answers 503 to setting up authenticator codes (as the API document lists), and passkeys still work', async () => {
+    const bare = await startServer({ clock, config: { demo: false } });
+    try {
+      const admin = await bare.userWith(ADMIN);
+      const res = await bare.post('/user/second-factor', { action: 'totp-begin' }, admin.token);
+      expect(res).toMatchObject({ http: 503, body: { status: false, query: 'Authenticator codes are not set up on this server: the operator must set MFA_KEY' } });
+      expect((await bare.post('/user/second-factor', { action: 'passkey-begin' }, admin.token)).http).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('ADMIN_SECOND_FACTOR=required', () => {
   it('lets an admin without a factor only set one up, then everything opens', async () => {
     const strictAdmins = await startServer({ clock, config: { mfaKey: KEY, adminSecondFactor: 'required' } });
@@ -322,7 +336,8 @@ describe('ADMIN_SECOND_FACTOR=required', () => {
       const admin = await strictAdmins.login(demo.admin.email, demo.admin.password);
       const signIn = await strictAdmins.post('/user/terminal', { credential: demo.admin.email, password: demo.admin.password });
       expect(signIn.body.detail).toMatchObject({ enrol_second_factor: true });
-      for (const [path, body] of [['/users', { page: 1 }], ['/shops', { page: 1 }], ['/user/edit', { id: 1, name: 'x' }], ['/dashboard', {}], ['/user/sessions', {}]] as const) {
+      // Calls anyone may make too (the exchange rates): with the admin's token, refused as well (the API document lists it).
+      for (const [path, body] of [['/users', { page: 1 }], ['/shops', { page: 1 }], ['/user/edit', { id: 1, name: 'x' }], ['/dashboard', {}], ['/user/sessions', {}], ['/exchangess', {}]] as const) {
         const res = await strictAdmins.post(path, body, admin);
         expect(res.http, path).toBe(403);
         expect(res.body, path).toMatchObject({ status: false, query: 'Set up a second factor before anything else', detail: { enrol_second_factor: true } });

@@ -62,6 +62,20 @@ describe('sign-in throttling', () => {
     expect((await s.post('/user/update', { current_password: 'password123', password: 'a-new-password' }, user.token)).http).toBe(429);
     t += 60_000;
   });
+
+  it('counts wrong current passwords for a new email too, on the save call and the REST face (429, as the API document lists)', async () => {
+    await clear();
+    const user = await s.userWith([1]);
+    const email = `moved-${t}@example.com`;
+    for (let i = 0; i < 5; i++) {
+      expect((await s.post('/user/edit', { id: user.id, email, current_password: 'not-the-one' }, user.token)).http).toBe(403);
+    }
+    expect((await s.post('/user/edit', { id: user.id, email, current_password: 'password123' }, user.token)).http).toBe(429);
+    const rest = await s.send('PUT', `/rest/users/${user.id}`, { email, current_password: 'password123' }, user.token);
+    expect(rest.http).toBe(429);
+    t += 60_000;
+    expect((await s.post('/user/edit', { id: user.id, email, current_password: 'password123' }, user.token)).body.status).toBe(true);
+  });
 });
 
 describe('reset and registration throttling', () => {
