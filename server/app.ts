@@ -83,12 +83,25 @@ export function cacheControlFor(root: string, file: string): string {
 }
 
 
+/**
+ * Fastify's trust of X-Forwarded-* from TRUST_PROXY: n proxies in front trusts the n nearest hops
+ * (the socket's peer is hop 0); addresses trust those peers wherever they stand; nothing trusts none.
+ */
+export function trustedProxies(given: number | string | undefined): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof given === 'number') return given > 0 ? (_address, hop) => hop < given : false;
+  return given ? given : false;
+}
+
 export interface AppOptions {
   staticDir?: string;
   /** Off unless given (tests); the server passes `loggerOptions(LOG_LEVEL)`. */
   logger?: FastifyServerOptions['logger'];
-  /** Read client addresses from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front (TRUST_PROXY): how many, or their addresses (IPs, CIDR ranges). A client's
+   * address is read from X-Forwarded-For past them only, so an entry the client wrote itself is
+   * never taken for its address (trusting every hop would).
+   */
+  trustProxy?: number | string;
   timeouts?: Partial<Timeouts>;
   /**
    * Shown every answer of an API route, with the request as it was accepted (the tests hold each
@@ -152,7 +165,7 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     // Routes are built from the registry at start; on a loaded machine that can take more than Fastify's 10 s.
     pluginTimeout: 60_000,
     genReqId: requestIds(),
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustedProxies(opts.trustProxy),
     requestTimeout: t.request,
     connectionTimeout: t.idle,
     keepAliveTimeout: t.keepAlive,

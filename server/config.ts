@@ -40,8 +40,12 @@ export interface ServerConfig {
   mail: MailSettings;
   /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes); 0 turns them off. */
   rateLimitFactor: number;
-  /** Behind a load balancer: client addresses come from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * The proxies in front of the server (TRUST_PROXY; 0: none), by number (every request comes
+   * through them) or by their addresses (IPs or CIDR ranges, comma-separated): a client's address is
+   * the entry of X-Forwarded-For the farthest of them appended, never one the client wrote itself.
+   */
+  trustProxy: number | string;
   /** When set, the console's config.json is served with this dataDialect (DATA_DIALECT). */
   dataDialect?: DataDialect;
   /** API processes sharing the port (node:cluster); WORKERS=auto: one per core. 1 by default. */
@@ -83,6 +87,13 @@ export interface ServerConfig {
   filesPathStyle: boolean;
 }
 
+/** TRUST_PROXY: how many proxies are in front (1 to 10), or their addresses; 0 when unset or 0. */
+function proxies(text: string | undefined): number | string {
+  const given = (text ?? '').trim();
+  if (given === '' || given === '0') return 0;
+  return wholeNumber(given, 1, 10) ?? given;
+}
+
 /** A whole number from the environment within [min, max], or undefined (the rule's own default). */
 function wholeNumber(text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -117,10 +128,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollSeconds: wholeNumber(env.MAIL_POLL_SECONDS, 1, 3600) ?? MAIL_DEFAULTS.pollSeconds,
     },
     rateLimitFactor: env.RATE_LIMIT_FACTOR !== undefined && Number.isFinite(Number(env.RATE_LIMIT_FACTOR)) ? Math.max(0, Number(env.RATE_LIMIT_FACTOR)) : 1,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: proxies(env.TRUST_PROXY),
     dataDialect: DIALECTS.includes(env.DATA_DIALECT as DataDialect) ? (env.DATA_DIALECT as DataDialect) : undefined,
     maxRequestsPerSocket: env.MAX_REQUESTS_PER_SOCKET && Number.isInteger(Number(env.MAX_REQUESTS_PER_SOCKET)) ? Math.max(0, Number(env.MAX_REQUESTS_PER_SOCKET)) : undefined,
-    connectionsPerAddress: whole(env.MAX_CONNECTIONS_PER_ADDRESS, env.TRUST_PROXY === '1' ? 0 : 100),
+    connectionsPerAddress: whole(env.MAX_CONNECTIONS_PER_ADDRESS, proxies(env.TRUST_PROXY) ? 0 : 100),
     uploads: {
       quotaBytes: whole(env.UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_POLICY.quotaBytes / (1024 * 1024)) * 1024 * 1024,
       graceMs: whole(env.UPLOAD_GRACE_HOURS, DEFAULT_UPLOAD_POLICY.graceMs / 3600_000, 1) * 3600_000,

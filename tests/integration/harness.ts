@@ -163,6 +163,8 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 
 export interface ServerOptions {
   strict?: boolean;
+  /** TRUST_PROXY: how many proxies are in front, or their addresses. */
+  trustProxy?: number | string;
   demo?: boolean;
   directoryKey?: string;
   staticDir?: string;
@@ -210,7 +212,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     limits: opts.limits,
     clock: opts.clock,
     ops: { connections: database.connections, ...opts.ops },
-  }, { staticDir: opts.staticDir });
+  }, { staticDir: opts.staticDir, trustProxy: opts.trustProxy });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const url = `${origin}/api`;

@@ -78,6 +78,47 @@ describe('sign-in throttling', () => {
   });
 });
 
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  const opening = { user_name: 'Ama', chats: [{ sent: 1, recieved: 0, message: 'Hello' }] };
+  /** The address a chat opened through the given X-Forwarded-For records: the one the server took for the client's. */
+  const seenAt = async (server: TestServer, forwarded: string) =>
+    (await server.post('/chat', opening, null, { 'X-Forwarded-For': forwarded })).body.detail.user_ip_address;
+
+  it('with one proxy in front, takes the address it appended: entries a client wrote before it change nothing', async () => {
+    const behind = await startServer({ limits, clock, trustProxy: 1 });
+    try {
+      expect(await seenAt(behind, '203.0.113.7, 10.0.0.9')).toBe('10.0.0.9');
+      expect(await seenAt(behind, '10.0.0.9')).toBe('10.0.0.9');
+      // Failed sign-ins from one client count together, whatever it writes before the balancer's entry.
+      for (let i = 0; i < 8; i++) {
+        const res = await behind.post('/user/terminal', { credential: `nobody${i}@example.com`, password: 'wrong-password' }, null, { 'X-Forwarded-For': `198.51.100.${i}, 10.0.0.9` });
+        expect(res.http).toBe(401);
+      }
+      expect((await behind.post('/user/terminal', { credential: 'nobody@example.com', password: 'wrong-password' }, null, { 'X-Forwarded-For': '198.51.100.99, 10.0.0.9' })).http).toBe(429);
+      // Another client behind the same balancer is not held.
+      expect((await behind.post('/user/terminal', { credential: demo.buyer.email, password: demo.buyer.password }, null, { 'X-Forwarded-For': '10.0.0.10' })).http).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it("by the proxies' addresses: trusts X-Forwarded-For only from them; without TRUST_PROXY, never", async () => {
+    const fromLoopback = await startServer({ limits, clock, trustProxy: '127.0.0.1, 10.0.0.0/8' });
+    const fromElsewhere = await startServer({ limits, clock, trustProxy: '192.0.2.1' });
+    try {
+      // The loopback peer and the 10.x hop are proxies: the client is the first address before them.
+      expect(await seenAt(fromLoopback, '203.0.113.7, 10.0.0.9')).toBe('203.0.113.7');
+      expect(await seenAt(fromLoopback, '198.51.100.1, 203.0.113.7, 10.0.0.9')).toBe('203.0.113.7');
+      // A peer that is not a proxy of the list is the client, whatever it says.
+      expect(await seenAt(fromElsewhere, '203.0.113.7')).toBe('127.0.0.1');
+      expect(await seenAt(s, '203.0.113.7')).toBe('127.0.0.1');
+    } finally {
+      await fromLoopback.close();
+      await fromElsewhere.close();
+    }
+  });
+});
+
 describe('reset and registration throttling', () => {
   it('mails at most 3 reset links a minute for one account', async () => {
     await clear();

@@ -1,6 +1,7 @@
 /** The upload and connection settings read from the environment (docs/operations.md). */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
+import { trustedProxies } from '../../server/app';
 import { DEFAULT_UPLOAD_POLICY } from '../../server/attachments';
 import { DEFAULT_LIMITS } from '../../server/throttle';
 
@@ -23,6 +24,18 @@ describe('upload and connection settings', () => {
   it('lift the per-address cap behind a proxy unless it is set', () => {
     expect(readConfig({ TRUST_PROXY: '1' }).connectionsPerAddress).toBe(0);
     expect(readConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '500' }).connectionsPerAddress).toBe(500);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8' }).connectionsPerAddress).toBe(0);
+    expect(readConfig({}).connectionsPerAddress).toBe(100);
+    expect(readConfig({ TRUST_PROXY: '0' }).connectionsPerAddress).toBe(100);
+  });
+
+  it('read TRUST_PROXY as how many proxies stand in front, or their addresses; never as "every hop"', () => {
+    expect([undefined, '', '0', '1', '2', '10', '10.0.0.5, 10.0.0.6', 'loopback'].map((v) => readConfig(v === undefined ? {} : { TRUST_PROXY: v }).trustProxy))
+      .toEqual([0, 0, 0, 1, 2, 10, '10.0.0.5, 10.0.0.6', 'loopback']);
+    // Fastify's trust: n proxies trust hops 0 to n - 1 (the socket's peer is hop 0); none trusts nothing.
+    const one = trustedProxies(1) as (address: string, hop: number) => boolean;
+    expect([one('10.0.0.9', 0), one('203.0.113.7', 1)]).toEqual([true, false]);
+    expect([trustedProxies(0), trustedProxies(undefined), trustedProxies('10.0.0.0/8')]).toEqual([false, false, '10.0.0.0/8']);
   });
 
   it('keep at least one upload a minute and an hour of grace; ignore what is not a number', () => {
