@@ -137,7 +137,8 @@ export async function resolveCaller(db: DB, authorization: string | undefined, t
   if (!token) throw unauthorized('The session token is malformed; please sign in again');
   const hash = sha256(token);
   const kept = await sessions.get(db, hash, async () => {
-    const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    // A row with a parent is a chat-events ticket (chat.ts), never a session, whatever bearer text finds it.
+    const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).where('parent_id', 'is', null).executeTakeFirst();
     const user = session && (await db.selectFrom('users').selectAll().where('id', '=', Number(session.user_id)).executeTakeFirst());
     return { session, user };
   });

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { VISITOR_COOKIE } from '../contract';
+import { unauthorized } from './errors';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
 import { API_PREFIX } from './config';
 import { now, outsideRequest, type DB, type Row } from './db';
@@ -56,14 +57,19 @@ export async function visitorChatId(db: DB, request: FastifyRequest): Promise<nu
   return row ? Number(row.id) : undefined;
 }
 
-/** A ticket for the caller of this session token, tied to that session. */
+/**
+ * A ticket for the caller of this session token, tied to that session: a row of the sessions table
+ * with the session as its parent, which is what tells it from a session (auth.ts never takes it for one).
+ */
 export async function issueTicket(db: DB, userId: number, sessionToken: string | null): Promise<string> {
-  const session = await db.selectFrom('sessions').select('id').where('token_hash', '=', sha256(sessionToken ?? '')).executeTakeFirst();
+  const session = await db
+    .selectFrom('sessions').select('id').where('token_hash', '=', sha256(sessionToken ?? '')).where('parent_id', 'is', null).executeTakeFirst();
+  if (!session) throw unauthorized('Your session has expired; please sign in again');
   const ticket = randomToken();
   await db
     .insertInto('sessions')
     .values({
-      token_hash: ticketHash(ticket), user_id: userId, parent_id: session ? Number(session.id) : null,
+      token_hash: ticketHash(ticket), user_id: userId, parent_id: Number(session.id),
       expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(), created_at: now(),
     })
     .execute();

@@ -187,6 +187,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
       .selectFrom('sessions')
       .select(['id', 'token_hash', 'created_at', 'expires_at'])
       .where('user_id', '=', caller.id)
+      .where('parent_id', 'is', null)
       .where('expires_at', '>', now())
       .orderBy('id', 'desc')
       .limit(MAX_LISTED)

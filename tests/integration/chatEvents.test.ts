@@ -124,8 +124,16 @@ describe('event streams', () => {
     expect((await s.get('/api/chat/events?ticket=nonsense')).http).toBe(401);
     expect((await s.get(`/api/chat/events?ticket=${admin}`)).http).toBe(401);
     const ticket = (await s.post('/chat/events/ticket', {}, admin)).body.detail.ticket as string;
-    // A ticket is no bearer token.
+    // A ticket is no bearer token, nor is the text its stored hash is made from.
     expect((await s.post('/chats', { page: 1 }, ticket)).http).toBe(401);
+    expect((await s.post('/chats', { page: 1 }, `chat-events:${ticket}`)).http).toBe(401);
+    expect((await s.post('/user/sessions', {}, `chat-events:${ticket}`)).http).toBe(401);
+    // Nor is it one of the admin's sessions.
+    const listed = (await s.post<unknown, { id: number }[]>('/user/sessions', {}, admin)).body.HLL!.map((x) => x.id);
+    const tickets = (await s.db.selectFrom('sessions').select('id').where('parent_id', 'is not', null).execute()).map((r) => Number(r.id));
+    expect(tickets.length).toBeGreaterThan(0);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const id of tickets) expect(listed).not.toContain(id);
     const first = await readEvents(`/chat/events?ticket=${ticket}`, {}, (e) => e.length >= 1);
     expect(first.status).toBe(200);
     expect((await s.get(`/api/chat/events?ticket=${ticket}`)).http).toBe(401);
