@@ -35,7 +35,14 @@ const ticketHash = (ticket: string) => sha256(`chat-events:${ticket}`);
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      // A value that is not valid percent-encoding ('%') is no key the server gave.
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

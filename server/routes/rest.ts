@@ -154,8 +154,10 @@ function routesOf(rest: FastifyInstance, service: EntityService) {
   rest.put(`${base}/:id`, { config: { gate: gateOf(service, 'edit') } }, async (request, reply) => {
     const id = idOf(request.params);
     const body = bodyOf(request);
-    if (body.id !== undefined && body.id !== null && String(body.id) !== String(id)) {
-      throw badRequest(`The body's id (${String(body.id).slice(0, 20)}) is not the address's (${id})`);
+    if (body.id !== undefined && body.id !== null) {
+      // Anything but a number or a text (an object, a list) is no id, and no text of it is made.
+      const given = typeof body.id === 'number' || typeof body.id === 'string' ? String(body.id) : undefined;
+      if (given !== String(id)) throw badRequest(`The body's id (${given === undefined ? typeof body.id : given.slice(0, 20)}) is not the address's (${id})`);
     }
     return record(reply, await service.save(request.caller, { ...body, id }, { request, reply }));
   });

@@ -80,6 +80,9 @@ describe('the visitor key', () => {
     expect(mine.body.detail).toMatchObject({ id: chat.id, user_name: 'Ama' });
     const stranger = await s.post('/chat/me', { user_ip_address: '127.0.0.1' });
     expect(stranger.http).toBe(404);
+    // A cookie that is not valid percent-encoding finds nothing either (never a server error).
+    expect((await s.post('/chat/me', {}, null, { Cookie: 'chat_visitor=%' })).http).toBe(404);
+    expect((await s.get('/api/chat/events', { Cookie: 'chat_visitor=%E0%A4%A' })).http).toBe(401);
     expect(stranger.body.query).toBe('No chat was found for this visitor');
   });
 

@@ -151,6 +151,11 @@ describe('REST records', () => {
     const row = await s.db.selectFrom('brands').select('name').where('id', '=', made.body.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Rest Updated');
     refused(await rest('PUT', `/brands/${made.body.id}`, admin, { id: made.body.id + 1, name: 'Other' }), 400, /not the address/);
+    // An id that is neither a number nor a text (one that cannot even be made a text) is refused the same way.
+    for (const id of [{ toString: 1 }, [made.body.id], true]) {
+      refused(await rest('PUT', `/brands/${made.body.id}`, admin, { id, name: 'Other' }), 400, /not the address/);
+    }
+    expect((await rest('PUT', `/brands/${made.body.id}`, admin, { id: String(made.body.id), name: 'Rest Updated' })).http).toBe(200);
     refused(await rest('PUT', `/brands/${made.body.id}`, admin, { name: '' }), 400, /name is required/);
     refused(await rest('PUT', '/brands/999999', admin, { name: 'Nobody' }), 404);
     const actions = await s.db.selectFrom('auditLogs').select('action').where('entity', '=', 'brands').where('record_id', '=', made.body.id).execute();
