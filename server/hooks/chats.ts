@@ -6,7 +6,8 @@
  * own chat in a cookie (see server/chat.ts).
  */
 import { format } from 'date-fns';
-import { appendMessages, isOn, messagesOf, visitorCount } from '../../contract';
+import { appendMessages, isOn, limitsOf, MAX_CHAT_MESSAGE, messagesOf, visitorCount } from '../../contract';
+import { badRequest } from '../errors';
 import { issueVisitorKey, visitorChatId } from '../chat';
 import type { EntityHooks } from './types';
 
@@ -24,7 +25,15 @@ export const hooks: EntityHooks = {
     const stored = before ? messagesOf(before.chats) : [];
     const posted = values.chats === undefined ? stored : messagesOf(values.chats);
     const messages = appendMessages(stored, posted, admin ? 'admin' : 'visitor');
-    values.chats = JSON.stringify(messages);
+    // What either side adds is held to the message limit, and the stored conversation to the field's:
+    // a post is checked as sent, but it only names how many earlier messages there are, not their text.
+    if (messages.slice(stored.length).some((m) => m.message.length > MAX_CHAT_MESSAGE)) {
+      throw badRequest(`message must be at most ${MAX_CHAT_MESSAGE} characters`);
+    }
+    const conversation = JSON.stringify(messages);
+    const longest = limitsOf(entity.fields.chats).maxLength ?? Infinity;
+    if (conversation.length > longest) throw badRequest(`chats must be at most ${longest} characters`);
+    values.chats = conversation;
     values.visitor_messages = visitorCount(messages);
     if (!admin) {
       for (const key of ADMIN_SIDE) {

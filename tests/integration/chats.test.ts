@@ -3,7 +3,7 @@
  * admin joined; an admin's accept signs the chat; only admins holding 'chat-logs' read or answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ABILITIES, REGISTER_ABILITIES } from '../../contract';
+import { ADMIN_ABILITIES, MAX_CHAT_MESSAGE, REGISTER_ABILITIES } from '../../contract';
 import { startServer, demo, type TestServer } from './harness';
 
 let s: TestServer;
@@ -49,5 +49,32 @@ describe('live chat', () => {
       expect((await s.post('/chat', { ...visitorChat, id, admin_online: true }, token)).http).toBe(403);
     }
     expect((await s.post('/chat', { ...visitorChat, id, admin_online: true })).http).toBe(401);
+  });
+
+  it('holds what a visitor adds to the message limit, and the whole conversation to the field limit, however the posts are cut', async () => {
+    const longest = 'L'.repeat(MAX_CHAT_MESSAGE);
+    const tooLong = await s.post('/chat', { ...visitorChat, chats: [{ sent: 1, recieved: 0, message: `${longest}!` }] });
+    expect(tooLong).toMatchObject({ http: 400, body: { status: false, query: `message must be at most ${MAX_CHAT_MESSAGE} characters` } });
+    const res = await fetch(`${s.url}/chat`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...visitorChat, chats: [{ sent: 1, recieved: 0, message: longest }] }),
+    });
+    expect(res.status).toBe(200);
+    const id = (await res.json()).detail.id as number;
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    // Each reply names the messages before it by empty stubs (as short as a post can be) and adds three of the longest.
+    let stored = 1;
+    let refused: { http: number; body: { query: string } } | undefined;
+    while (!refused) {
+      const chats = [...Array.from({ length: stored }, () => ({ sent: 1, recieved: 0, message: '' })), ...Array.from({ length: 3 }, () => ({ sent: 1, recieved: 0, message: longest }))];
+      const reply = await s.post('/chat', { id, chats }, null, { Cookie: cookie });
+      if (reply.http === 200) stored += 3;
+      else refused = reply;
+      expect(stored).toBeLessThan(40);
+    }
+    expect(refused).toMatchObject({ http: 400, body: { query: 'chats must be at most 20000 characters' } });
+    const kept = await s.db.selectFrom('chats').select('chats').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(String(kept.chats).length).toBeLessThanOrEqual(20000);
+    expect(JSON.parse(String(kept.chats))).toHaveLength(stored);
+    expect(stored).toBeGreaterThan(12);
   });
 });
