@@ -1097,6 +1097,7 @@ export const en = {
     address_shape: '%{field} must be {street_name, city, state, country, zip}',
     address_needs: '%{field} needs a street name and a country',
     address_country: '%{field} needs a country',
+    address_required: 'shipping address is required: the delivery fee is worked out from it',
     not_sold_here: 'Product %{id} is not sold by this shop',
     parent_own: 'parent id must be one of your own orders',
     placed_fixed: 'The %{fields} of a placed order cannot be changed',

@@ -1078,6 +1078,7 @@ export const fr = {
     address_shape: '%{field} doit être {street_name, city, state, country, zip}',
     address_needs: '%{field} doit comporter un nom de rue et un pays',
     address_country: '%{field} doit comporter un pays',
+    address_required: 'Le champ « shipping address » est obligatoire : les frais de livraison sont calculés à partir de cette adresse',
     not_sold_here: "Le produit %{id} n'est pas vendu par cette boutique",
     parent_own: "parent id doit être l'une de vos propres commandes",
     placed_fixed: "Ces champs d'une commande passée ne peuvent pas être modifiés : %{fields}",

@@ -44,6 +44,8 @@ const PLACED = ['shop_id', 'customer_id', 'items', 'currency', 'amount', 'total'
 const ADDRESS_PARTS = ['street_name', 'city', 'state', 'country', 'zip'] as const;
 /** An order's logistics when the marketplace offers no shipping class. */
 export const NO_DELIVERY = 'To be arranged by the seller';
+/** Refused when a class is on offer and no address is sent: delivery is charged to the address, so it cannot be skipped. */
+export const ADDRESS_REQUIRED = 'shipping address is required: the delivery fee is worked out from it';
 
 export interface Wanted {
   product_id: number;
@@ -154,11 +156,13 @@ export const placeOf = (address: Record<string, unknown>): NamedPlace => ({
 
 /**
  * The delivery of a priced part of a cart by the chosen shipping class (else the cheapest on offer);
- * with no class on offer, delivery is left to the seller at no fee.
+ * with no class on offer, delivery is left to the seller at no fee. While a class is on offer an
+ * address is needed (null: none was sent): a client cannot skip the fee, nor the delivery-country rule.
  */
-export async function deliveryOf(db: DB, priced: Priced, address: Record<string, unknown>, shippingId: unknown) {
+export async function deliveryOf(db: DB, priced: Priced, address: Record<string, unknown> | null, shippingId: unknown) {
   const shipping = await chooseClass(db, shippingId);
   if (!shipping) return { delivery_fee: 0, logistics: NO_DELIVERY };
+  if (!address) throw badRequest(ADDRESS_REQUIRED);
   const delivery = await deliveryFor(db, priced.shop, placeOf(address), shipping, priced.currency, priced.rates);
   return { delivery_fee: delivery.delivery_fee, logistics: delivery.logistics, delivery };
 }
@@ -182,10 +186,9 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     }
   }
   const shippingAddress = readAddress(body.shipping_address, 'shipping address');
-  // The fee is the server's: whatever delivery_fee or logistics the client sent is not read.
-  const { delivery_fee, logistics } = shippingAddress
-    ? await deliveryOf(db, priced, JSON.parse(shippingAddress) as Row, body.shipping_id)
-    : { delivery_fee: 0, logistics: NO_DELIVERY };
+  // The fee is the server's: whatever delivery_fee or logistics the client sent is not read. Without
+  // an address the order goes without delivery only when no class is on offer.
+  const { delivery_fee, logistics } = await deliveryOf(db, priced, shippingAddress ? (JSON.parse(shippingAddress) as Row) : null, body.shipping_id);
   await takeStock(db, items);
 
   // A checkout over several shops places one order per shop, the later ones naming the first as parent.

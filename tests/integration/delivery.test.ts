@@ -3,11 +3,14 @@
  * the chosen shipping class's amount plus the destination country's per-mile price times the miles
  * from the shop (a custom distance first, else the straight line between the directory's
  * coordinates), in the order's currency. The quote before paying and the placed order agree; a
- * client-sent fee is ignored; changing a setting changes the next quote.
+ * client-sent fee is ignored; changing a setting changes the next quote. While a class is on offer a
+ * cart needs a delivery address (no fee can be skipped by leaving it out); only with none on offer is
+ * an order placed without delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert, type Rate } from '../../contract';
 import { KM_PER_MILE } from '../../server/hooks/orders/delivery';
+import { ADDRESS_REQUIRED, NO_DELIVERY } from '../../server/hooks/orders';
 import { demo, startServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -168,6 +171,58 @@ describe('where delivery cannot be priced', () => {
     const res = await quote({ shipping_id: express.id, shipping_address: { ...destination, city: '', state: '', country: 'Atlantis' }, orders: cart() });
     expect(res.http).toBe(400);
     expect(res.body.query).toBe("Atlantis is not in the location directory: check the delivery address's country");
+  });
+});
+
+describe('a cart without a delivery address', () => {
+  const stockOf = async (id: number) => Number((await s.db.selectFrom('products').select('in_stock').where('id', '=', id).executeTakeFirstOrThrow()).in_stock);
+  const orderCount = async () => Number((await s.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('is refused while a shipping class is on offer, before paying and at checkout, and nothing is placed', async () => {
+    const [part] = cart();
+    const before = { orders: await orderCount(), stock: await stockOf(cedi) };
+    for (const body of [{ orders: [part] }, { orders: [part], shipping_address: null }, { shipping_id: express.id, orders: [part] }]) {
+      const res = await quote(body);
+      expect(res.http, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ status: false, query: ADDRESS_REQUIRED });
+    }
+    for (const body of [{ ...part }, { ...part, shipping_address: null }, { ...part, shipping_id: express.id }]) {
+      const res = await s.post('/order', body, buyer);
+      expect(res.http, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ status: false, query: ADDRESS_REQUIRED });
+    }
+    // Nothing placed, no stock taken: leaving the address out skips neither the fee nor the rule that
+    // a country without a per-mile price is not delivered to.
+    expect(await orderCount()).toBe(before.orders);
+    expect(await stockOf(cedi)).toBe(before.stock);
+    // With the address, the same cart is priced with its delivery fee.
+    const placed = await s.post('/order', { ...part, shipping_address: destination }, buyer);
+    expect(placed.body.status).toBe(true);
+    expect(placed.body.detail.delivery_fee).toBeGreaterThan(0);
+    expect(placed.body.detail.logistics).not.toBe(NO_DELIVERY);
+    expect(placed.body.detail.total).toBe(cents(placed.body.detail.amount + placed.body.detail.delivery_fee));
+  });
+
+  it('is placed without delivery (no fee, left to the seller) only when no class is on offer', async () => {
+    const on = (await s.db.selectFrom('shippings').select('id').where('is_active', '=', 1).execute()).map((r) => Number(r.id));
+    expect(on.length).toBeGreaterThan(0);
+    await s.db.updateTable('shippings').set({ is_active: 0 }).execute();
+    try {
+      const [part] = cart();
+      const quoted = await quote({ orders: [part] });
+      expect(quoted.body.status).toBe(true);
+      expect(quoted.body.HLL).toMatchObject({ classes: [], shipping_id: null });
+      expect(quoted.body.HLL.quotes[0]).toMatchObject({ shop_id: accraShop, amount: 60, delivery_fee: 0, total: 60, logistics: NO_DELIVERY });
+      const placed = await s.post('/order', { ...part }, buyer);
+      expect(placed.body).toMatchObject({
+        status: true, detail: { amount: 60, delivery_fee: 0, total: 60, logistics: NO_DELIVERY, shipping_address: null },
+      });
+      // An address changes nothing then: delivery is the seller's to arrange.
+      const addressed = await s.post('/order', { ...part, shipping_address: destination }, buyer);
+      expect(addressed.body).toMatchObject({ status: true, detail: { delivery_fee: 0, total: 60, logistics: NO_DELIVERY } });
+    } finally {
+      await s.db.updateTable('shippings').set({ is_active: 1 }).where('id', 'in', on).execute();
+    }
   });
 });
 
