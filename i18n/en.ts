@@ -938,6 +938,7 @@ export const en = {
     second_factor_needed: 'Enter the code from your authenticator app or a recovery code, or use your passkey',
     wrong_code: 'The code is not correct; please try again',
     step_up: 'Confirm with your second factor to continue',
+    secret_mail: 'Only an admin holding every access may change a mail that carries a sign-in link',
     enrol_first: 'Set up a second factor before anything else',
     totp_scan: 'Scan the code with your authenticator app, then enter the code it shows',
     totp_on: 'Authenticator codes are on; keep your recovery codes somewhere safe',

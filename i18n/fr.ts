@@ -919,6 +919,7 @@ export const fr = {
     second_factor_needed: "Entrez le code de votre application d'authentification ou un code de secours, ou utilisez votre clé d'accès",
     wrong_code: "Le code n'est pas correct ; veuillez réessayer",
     step_up: 'Confirmez avec votre second facteur pour continuer',
+    secret_mail: 'Seul un administrateur disposant de tous les accès peut modifier un e-mail qui contient un lien de connexion',
     enrol_first: 'Configurez un second facteur avant toute chose',
     totp_scan: "Scannez le code avec votre application d'authentification, puis entrez le code qu'elle affiche",
     totp_on: "Les codes d'authentification sont activés ; gardez vos codes de secours en lieu sûr",

@@ -15,6 +15,11 @@ export interface MailEvent {
   requires?: readonly string[];
   /** Personal data that outlives its need: the outbox deletes the mail once it is delivered. */
   forget?: boolean;
+  /**
+   * A sign-in secret travels in it (a reset link) to any user, the fullest admins included: only an
+   * admin holding every access changes its words, as only they may change every user.
+   */
+  secret?: boolean;
 }
 
 const SITE = 'https://marketplace.example.com';
@@ -38,6 +43,7 @@ export const MAIL_EVENTS = {
     variables: { name: 'Bea Buyer', reset_link: `${SITE}/forgot-password?token=sample-token` },
     requires: ['reset_link'],
     forget: true,
+    secret: true,
   },
   ORDER_PLACED: {
     template: {

@@ -181,6 +181,33 @@ describe('templates that do not render are refused', () => {
   });
 });
 
+describe('the mail that carries a sign-in link', () => {
+  it('is worded only by an admin holding every access; the other mails by any admin holding Mail templates', async () => {
+    const templater = (await s.userWith(ADMIN, ['mail-templates'])).token;
+    await s.db.updateTable('templates').set(MAIL_EVENTS.RESET.template).where('serial', '=', 'RESET').execute();
+    const reset = await templateOf('RESET');
+    const welcome = await templateOf('WELCOME');
+    const phishing = 'Hello {{ name }},\nOpen https://evil.example/?{{ reset_link }} to choose a new password.';
+    for (const change of [{ message: phishing }, { subject: 'Your new password' }, { from_email: 'help@evil.example' }]) {
+      const res = await s.post('/templates', { id: reset.id, ...change }, templater);
+      expect(res).toMatchObject({ http: 403, body: { status: false, query: 'Only an admin holding every access may change a mail that carries a sign-in link' } });
+    }
+    // Nor can another template be made the reset mail.
+    expect((await s.post('/templates', { id: welcome.id, serial: 'RESET' }, templater)).http).toBe(403);
+    expect(await templateOf('RESET')).toMatchObject({ message: reset.message, subject: reset.subject, from_email: reset.from_email });
+    // The reset template sent back as it is (the form's whole payload) changes nothing and is taken; so is another mail's new wording.
+    const same = await s.post('/templates', { id: reset.id, serial: reset.serial, subject: reset.subject, message: reset.message, from_email: reset.from_email }, templater);
+    expect(same.http, same.body.query).toBe(200);
+    expect((await s.post('/templates', { id: welcome.id, subject: 'Welcome aboard, {{ name }}' }, templater)).http).toBe(200);
+    // An admin holding every access words it.
+    const worded = `${String(reset.message)}\n\nThe Marketplace team`;
+    expect((await s.post('/templates', { id: reset.id, message: worded }, tokens.admin)).http).toBe(200);
+    expect((await templateOf('RESET')).message).toBe(worded);
+    await s.post('/templates', { id: reset.id, message: reset.message }, tokens.admin);
+    await s.post('/templates', { id: welcome.id, subject: welcome.subject }, tokens.admin);
+  });
+});
+
 describe('the outbox for admins: a test mail, failed mails, retry', () => {
   it('refuses everyone but admins holding Mail templates, even with a malformed body', async () => {
     for (const route of Object.values(MAIL_PATHS)) {
