@@ -18,7 +18,7 @@ import { OneLinePerRequest, requestIds } from './logging';
 import { consoleHeaders } from './headers';
 import { COMPRESSION, keptEncoding } from './compression';
 import { guardConnections } from './connections';
-import { DEFAULT_LIMITS, Throttle, addressKey } from './throttle';
+import { DEFAULT_LIMITS, Throttle, addressKey, createLimitOf, creatorKey, type Limit } from './throttle';
 import { FASTIFY_MESSAGES, bodyOf, failure, type AppContext, type Context } from './context';
 import { API_PREFIX } from './config';
 import { directoryRoutes, findPlaceRoutes } from './routes/directory';
@@ -70,6 +70,21 @@ const publicWrites = (registry: Registry) =>
     }),
   );
 
+/**
+ * Calls that make a new record, from the contract's rules, as 'METHOD /api/path' with the limit a
+ * signed-in caller's new record counts against: each entity's save (`save`: a create only when the
+ * body has no id) and the REST face's POST, where someone other than an admin may create.
+ */
+const createCalls = (registry: Registry) =>
+  new Map<string, { limit: 'userCreate' | 'ownerCreate'; save: boolean }>(
+    registry.entities.flatMap((e) => {
+      const limit = createLimitOf(e.rules.create);
+      return limit ? [[`POST /api${e.save}`, { limit, save: true }], [`POST /api/rest/${e.name}`, { limit, save: false }]] : [];
+    }),
+  );
+
+/** An id that names a record: a save without one creates. */
+const namesRecord = (id: unknown) => id !== undefined && id !== null && id !== '' && id !== 0;
 
 export { bodyOf, failure, type AppContext, type Context } from './context';
 
@@ -157,6 +172,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
   const files = openFileStore(given.config);
   const ctx: AppContext = { ...given, throttle, registry, files, services: new Map(), routes: [] };
   const anonymousWrites = publicWrites(registry);
+  const creates = createCalls(registry);
+  /** The create counted for a request, taken back when the request makes no record. */
+  const counted = new WeakMap<FastifyRequest, [string, Limit]>();
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -277,16 +295,35 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
         // Writes anyone may make without a session (a visitor opening a chat) are limited per address.
         // A new record counts against anonymousWrite; a visitor's message to their own chat (a save
         // with an id, or a REST PUT) against the looser anonymousReply.
-        if (!request.caller && anonymousWrites.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+        const call = `${request.method} ${request.routeOptions.url ?? ''}`;
+        if (!request.caller && anonymousWrites.has(call)) {
           const id = request.method === 'PUT' ? (request.params as { id?: unknown }).id : bodyOf(request).id;
-          const reply = id !== undefined && id !== null && id !== '' && id !== 0;
           await throttle.take([
-            reply
+            namesRecord(id)
               ? [addressKey('anonymous-reply', request.ip), throttle.limits.anonymousReply]
               : [addressKey('anonymous-write', request.ip), throttle.limits.anonymousWrite],
           ]);
         }
+        // A signed-in user's new records are limited per user (admins, who manage the data, never):
+        // what any user may file against userCreate, a seller's own shops and catalogue against the
+        // looser ownerCreate. Counted before the record is made (concurrent creates cannot pass the
+        // limit together) and taken back when the call makes none (onSend below).
+        const create = creates.get(call);
+        if (create && request.caller && request.caller.role !== 'admin' && !(create.save && namesRecord(bodyOf(request).id))) {
+          const counts: [string, Limit] = [creatorKey(create.limit, request.caller.id), throttle.limits[create.limit]];
+          await throttle.take([counts]);
+          counted.set(request, counts);
+        }
         if (request.bodyProblem) throw request.bodyProblem;
+      });
+      // Taken back before the answer leaves, so the caller's next call already sees it.
+      api.addHook('onSend', async (request, reply, payload) => {
+        const counts = counted.get(request);
+        if (counts && reply.statusCode >= 300) {
+          counted.delete(request);
+          await throttle.undo([counts]).catch((error: unknown) => request.log.warn({ err: error }, 'a refused create could not be taken back'));
+        }
+        return payload;
       });
       await healthRoutes(api, ctx);
       await signInRoutes(api, ctx);

@@ -38,7 +38,7 @@ export interface ServerConfig {
   mailFrom: string;
   /** The outbox worker: attempts per mail, the first wait between them (doubled each time), how often it looks. */
   mail: MailSettings;
-  /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes); 0 turns them off. */
+  /** Multiplies every attempt limit (sign-in, reset, registration, anonymous writes, signed-in creates, uploads); 0 turns them off. */
   rateLimitFactor: number;
   /**
    * The proxies in front of the server (TRUST_PROXY; 0: none), by number (every request comes

@@ -1,9 +1,10 @@
 /**
  * Attempt counters kept in the database (so several API processes on one PostgreSQL share them):
  * fixed windows per key, counted atomically by one upsert. Sign-in, reset and registration count
- * per account and per address; anonymous writes per address.
+ * per account and per address; anonymous writes per address; a signed-in user's new records per user.
  */
 import { sql } from 'kysely';
+import type { Rule } from '../contract';
 import type { DB } from './db';
 import { ApiError } from './errors';
 import { sha256 } from './auth';
@@ -30,6 +31,13 @@ export interface Limits {
   anonymousReply: Limit;
   /** Uploads (images and documents) per user, refused ones included. */
   upload: Limit;
+  /**
+   * New records a signed-in user who is not an admin makes, per user, where any signed-in user (or
+   * anyone) may create (create rule 'user' or 'public': what lands in the admins' queues).
+   */
+  userCreate: Limit;
+  /** New records a seller makes of their own (create rule 'owner': their shops, their catalogue), per user. */
+  ownerCreate: Limit;
 }
 
 const MINUTE = 60_000;
@@ -42,7 +50,22 @@ export const DEFAULT_LIMITS: Limits = {
   anonymousWrite: { max: 10, windowMs: MINUTE },
   anonymousReply: { max: 60, windowMs: MINUTE },
   upload: { max: 30, windowMs: MINUTE },
+  userCreate: { max: 30, windowMs: MINUTE },
+  ownerCreate: { max: 120, windowMs: MINUTE },
 };
+
+/**
+ * The limit a signed-in caller's new record of an entity counts against, by the entity's create
+ * rule: none where only admins create (admins are never limited) or nobody does.
+ */
+export function createLimitOf(rule: Rule): 'userCreate' | 'ownerCreate' | undefined {
+  if (rule === 'owner') return 'ownerCreate';
+  if (rule === 'user' || rule === 'public') return 'userCreate';
+  return undefined;
+}
+
+/** The key of a user's new records against one of the create limits. */
+export const creatorKey = (limit: 'userCreate' | 'ownerCreate', userId: number) => `${limit === 'ownerCreate' ? 'create-own' : 'create'}:user:${userId}`;
 
 /** Every limit multiplied by a factor (RATE_LIMIT_FACTOR); 0 turns throttling off. */
 export function scaledLimits(factor: number, base: Limits = DEFAULT_LIMITS): Limits {

@@ -1,5 +1,6 @@
 /** The API document's operations of an entity: its contract calls (save, list, status) and its REST face. */
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type EntityContract, type Fails, type Rule } from '../../contract';
+import { createLimitOf } from '../throttle';
 import { envelopeOf, errors, operation, whoOf } from './operations';
 import { a, has, inputSchema, pascal, ref, type Operation, type Schema } from './schemas';
 
@@ -100,7 +101,8 @@ export function contractOperations(entity: EntityContract, actions: ActionRoles)
   const statusRoles = actions.roles('status');
   const remove = removeBody(entity);
   const change = changeBody(entity);
-  const publicWrite = entity.rules.create === 'public' || entity.rules.update === 'public';
+  // 429: an anonymous write (per address), or a new record of a signed-in user who is not an admin (per user).
+  const limited = entity.rules.update === 'public' || createLimitOf(entity.rules.create) !== undefined;
   const creates = entity.rules.create !== 'none';
   const updates = entity.rules.update !== 'none';
   const who = [
@@ -126,7 +128,7 @@ export function contractOperations(entity: EntityContract, actions: ActionRoles)
       ok: { 200: { ...envelopeOf(record, undefined, 'The saved record in detail, the message in query'), ...(entity.createCookie ? { headers: cookieHeader(entity.createCookie) } : {}) } },
       errors: errors({
         body: true,
-        extra: [...(updates ? [404] : []), 409, ...(publicWrite ? [429] : [])],
+        extra: [...(updates ? [404] : []), 409, ...(limited ? [429] : [])],
       }),
     })],
   };
@@ -197,7 +199,7 @@ export function restOperation(entity: EntityContract, actions: ActionRoles, meth
     return operation({
       ...base, id: `rest_${entity.name}_create`, roles, who: whoOf(entity.rules.create, entity), summary: `Create ${a(entity.title)}`,
       body: { allOf: [ref(`${name}Create`)], properties: { id: { enum: [null, ''], description: 'A new record takes no id' } } }, ok: { 201: json(record, 'The created record', { ...MESSAGE_HEADER, ...(entity.createCookie ? cookieHeader(entity.createCookie) : {}) }) },
-      errors: errors({ body: true, extra: [409, ...publicWrite(entity.rules.create)] }),
+      errors: errors({ body: true, extra: [409, ...(createLimitOf(entity.rules.create) ? [429] : [])] }),
     });
   }
   if (method === 'PUT') {

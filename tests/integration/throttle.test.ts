@@ -1,6 +1,6 @@
 /**
  * Sign-in, reset and registration are throttled per account and per address, anonymous writes per
- * address; the counters live in the database, so two API processes share them. The clock is
+ * address, a signed-in user's new records per user; the counters live in the database, so two API processes share them. The clock is
  * injected: windows pass without waiting.
  */
 import fs from 'node:fs';
@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../server/db';
 import { seedDemo, seedReference } from '../../server/seed';
 import { DEFAULT_LIMITS, type Limits } from '../../server/throttle';
-import { checkedApp, startServer, demo, type TestServer } from './harness';
+import { checkedApp, startServer, demo, shopBody, type TestServer } from './harness';
 
 let t = Date.UTC(2030, 0, 1);
 const clock = () => t;
-const limits: Limits = { ...DEFAULT_LIMITS, loginAddress: { max: 8, windowMs: 60_000 }, register: { max: 3, windowMs: 60_000 } };
+const limits: Limits = {
+  ...DEFAULT_LIMITS, loginAddress: { max: 8, windowMs: 60_000 }, register: { max: 3, windowMs: 60_000 },
+  userCreate: { max: 5, windowMs: 60_000 }, ownerCreate: { max: 8, windowMs: 60_000 },
+};
 let s: TestServer;
 beforeAll(async () => {
   s = await startServer({ limits, clock });
@@ -171,6 +174,75 @@ describe('anonymous writes', () => {
     // Reading is not a write: anonymous reads of public lists are never counted.
     for (let i = 0; i < 12; i++) expect((await fetch(`${s.url}/rest/exchanges`)).status).toBe(200);
     t += 60_000;
+  });
+});
+
+describe("a signed-in user's new records", () => {
+  const support = (i: number) => ({ title: `Question ${i}`, message: 'x'.repeat(5000) });
+  const supports = async () => (await s.db.selectFrom('supports').select('id').execute()).length;
+  const restCreate = (token: string, body: unknown) =>
+    fetch(`${s.url}/rest/supports`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+
+  it("takes a buyer's 5 a minute (save calls and the REST face's POST together), answers the 6th 429 with Retry-After and stores nothing, then takes them again", async () => {
+    await clear();
+    const buyer = await s.userWith([1]);
+    const before = await supports();
+    for (let i = 0; i < 3; i++) expect((await s.post('/support', support(i), buyer.token)).http).toBe(200);
+    t += 15_000;
+    for (let i = 3; i < 5; i++) expect((await restCreate(buyer.token, support(i))).status).toBe(201);
+    const refused = await fetch(`${s.url}/support`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${buyer.token}` }, body: JSON.stringify(support(5)),
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('45');
+    expect(await refused.json()).toMatchObject({ status: false, query: 'Too many attempts; please wait 45 seconds and try again', detail: null });
+    const restRefused = await restCreate(buyer.token, support(6));
+    expect(restRefused.status).toBe(429);
+    expect(restRefused.headers.get('retry-after')).toBe('45');
+    expect(await supports()).toBe(before + 5);
+    // Another user is not held by this one's count.
+    expect((await s.post('/support', support(7), (await s.userWith([1])).token)).http).toBe(200);
+    t += 44_999;
+    expect((await s.post('/support', support(8), buyer.token)).http).toBe(429);
+    t += 1;
+    expect((await s.post('/support', support(9), buyer.token)).http).toBe(200);
+    expect(await supports()).toBe(before + 7);
+  });
+
+  it('counts only records made: a refused create is taken back', async () => {
+    await clear();
+    const buyer = await s.userWith([1]);
+    for (let i = 0; i < 8; i++) expect((await s.post('/support', { title: 'No message' }, buyer.token)).http).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await s.post('/support', support(i), buyer.token)).http).toBe(200);
+    expect((await s.post('/support', support(5), buyer.token)).http).toBe(429);
+    t += 60_000;
+  });
+
+  it('never limits an admin', async () => {
+    await clear();
+    const admin = await s.login(demo.admin.email, demo.admin.password);
+    for (let i = 0; i < 12; i++) expect((await s.post('/support', support(i), admin)).http).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await restCreate(admin, support(i))).status).toBe(201);
+  });
+
+  it("gives a seller's own records (create rule 'owner') the looser limit of their own, and counts no update", async () => {
+    await clear();
+    const seller = await s.userWith([1, 2]);
+    const made = await s.post('/shop', shopBody(`Counted ${t}-0`), seller.token);
+    expect(made.http).toBe(200);
+    const id = made.body.detail.id as number;
+    // Changes of a record (a save with its id, the REST face's PUT) are not new records.
+    for (let i = 0; i < 10; i++) expect((await s.post('/shop', { ...shopBody(`Counted ${t}-0`), id, description: `Change ${i}` }, seller.token)).http).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await s.send('PUT', `/rest/shops/${id}`, { description: `Rest change ${i}` }, seller.token)).http).toBe(200);
+    for (let i = 1; i < 8; i++) expect((await s.post('/shop', shopBody(`Counted ${t}-${i}`), seller.token)).http).toBe(200);
+    const refused = await s.post('/shop', shopBody(`Counted ${t}-8`), seller.token);
+    expect(refused.http).toBe(429);
+    expect(refused.body.query).toMatch(/^Too many attempts; please wait \d+ seconds and try again$/);
+    // Filing a request counts against the other limit.
+    for (let i = 0; i < 5; i++) expect((await s.post('/support', support(i), seller.token)).http).toBe(200);
+    expect((await s.post('/support', support(5), seller.token)).http).toBe(429);
+    t += 60_000;
+    expect((await s.post('/shop', shopBody(`Counted ${t}-9`), seller.token)).http).toBe(200);
   });
 });
 
