@@ -1171,6 +1171,8 @@ export const en = {
     metrics_partial: 'The metrics could not be gathered from every API process; try again',
     address_invalid: 'The address is not valid',
     request_invalid: 'The request is not valid',
+    headers_too_large: 'The request headers are too large (at most %{size} kB)',
+    request_late: 'The request did not arrive in time',
     no_endpoint: 'There is no %{method} %{path} endpoint',
     not_found: 'Not found',
     body_json_object: 'The request body must be a JSON object',

@@ -1152,6 +1152,8 @@ export const fr = {
     metrics_partial: "Les métriques n'ont pas pu être réunies depuis chaque processus de l'API ; réessayez",
     address_invalid: "L'adresse n'est pas valide",
     request_invalid: "La requête n'est pas valide",
+    headers_too_large: "Les en-têtes de la requête sont trop volumineux (au plus %{size} ko)",
+    request_late: "La requête n'est pas arrivée à temps",
     no_endpoint: "Il n'y a pas de point d'accès %{method} %{path}",
     not_found: 'Introuvable',
     body_json_object: 'Le corps de la requête doit être un objet JSON',

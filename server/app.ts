@@ -18,6 +18,7 @@ import { OneLinePerRequest, requestIds } from './logging';
 import { consoleHeaders } from './headers';
 import { COMPRESSION, keptEncoding } from './compression';
 import { guardConnections } from './connections';
+import { answerClientError } from './clientErrors';
 import { DEFAULT_LIMITS, Throttle, addressKey, createLimitOf, creatorKey, type Limit } from './throttle';
 import { FASTIFY_MESSAGES, bodyOf, failure, type AppContext, type Context } from './context';
 import { API_PREFIX } from './config';
@@ -192,6 +193,9 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(400).send(envelope({ query: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid' }));
     },
+    // What Node refuses before routing (headers over 16 kB, a request it cannot parse, one too slow to
+    // arrive) is answered in the envelope too, with Node's own status (431, 400, 408).
+    clientErrorHandler: answerClientError(ctx.config.strict, t.linger),
     http: { headersTimeout: Math.min(t.headers, t.request), requestTimeout: t.request, connectionsCheckingInterval: t.checkEvery },
   });
   guardConnections(app, t);

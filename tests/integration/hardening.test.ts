@@ -3,6 +3,7 @@
  * searches with a thousand targets. Each answers 4xx with a readable query and stores nothing; a
  * 5xx that remains is logged with its request id and without secrets.
  */
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry';
@@ -77,6 +78,41 @@ describe('list filters and searches', () => {
     const res = await s.post('/search-dive', { keyIndex: 7, value: 'a', targets: Array.from({ length: 1000 }, () => 'name') }, admin);
     expect(res.http).toBe(400);
     expect(res.body.query).toBe('targets may name at most 2 columns: id, name');
+  });
+});
+
+describe('requests refused before routing', () => {
+  /** Sends raw bytes on a new connection and reads everything the server writes until it closes. */
+  const raw = (bytes: string) =>
+    new Promise<string>((resolve) => {
+      let answer = '';
+      const socket = net.connect(Number(new URL(s.origin).port), '127.0.0.1', () => socket.write(bytes));
+      socket.on('data', (chunk) => (answer += String(chunk)));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', () => undefined);
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+  it('headers over 16 kB answer 431 in the envelope, and the server goes on answering', async () => {
+    const res = await fetch(`${s.url}/products`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Filler': 'x'.repeat(17 * 1024) }, body: '{"page":1}',
+    });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual({
+      status: false, query: 'The request headers are too large (at most 16 kB)', detail: null, reset_token: null, HLL: null,
+      i18n: [{ key: 'server.headers_too_large', values: { size: '16' } }],
+    });
+    // Just under the limit is an ordinary request.
+    expect((await fetch(`${s.url}/health`, { headers: { 'X-Filler': 'x'.repeat(15 * 1024) } })).status).toBe(200);
+  });
+
+  it('a request line or header Node cannot read answers 400 in the envelope', async () => {
+    for (const request of ['BREW /api/health HTTP/1.1\r\nHost: x\r\n\r\n', 'POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n']) {
+      const answer = await raw(request);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(bodyOf(answer)).toMatchObject({ status: false, query: 'The request is not valid', detail: null, i18n: [{ key: 'server.request_invalid' }] });
+    }
   });
 });
 
