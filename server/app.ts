@@ -64,9 +64,9 @@ const publicWrites = (registry: Registry) =>
       const create = e.rules.create === 'public';
       const update = e.rules.update === 'public';
       return [
-        ...(create || update ? [`POST /api${e.save}`] : []),
-        ...(update ? [`POST /api${e.status}`, `PUT /api/rest/${e.name}/:id`, `DELETE /api/rest/${e.name}/:id`] : []),
-        ...(create ? [`POST /api/rest/${e.name}`] : []),
+        ...(create || update ? [`POST ${API_PREFIX}${e.save}`] : []),
+        ...(update ? [`POST ${API_PREFIX}${e.status}`, `PUT ${API_PREFIX}/rest/${e.name}/:id`, `DELETE ${API_PREFIX}/rest/${e.name}/:id`] : []),
+        ...(create ? [`POST ${API_PREFIX}/rest/${e.name}`] : []),
       ];
     }),
   );
@@ -80,7 +80,7 @@ const createCalls = (registry: Registry) =>
   new Map<string, { limit: 'userCreate' | 'ownerCreate'; save: boolean }>(
     registry.entities.flatMap((e) => {
       const limit = createLimitOf(e.rules.create);
-      return limit ? [[`POST /api${e.save}`, { limit, save: true }], [`POST /api/rest/${e.name}`, { limit, save: false }]] : [];
+      return limit ? [[`POST ${API_PREFIX}${e.save}`, { limit, save: true }], [`POST ${API_PREFIX}/rest/${e.name}`, { limit, save: false }]] : [];
     }),
   );
 
