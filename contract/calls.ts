@@ -184,7 +184,7 @@ export const CALLS: readonly CallSpec[] = [
     method: 'POST', path: PATHS.uploadImage, summary: 'Upload up to 4 product images (PNG or JPEG, 10 MB each, decoded and written anew without metadata) under a tag, within the uploader\'s storage quota', roles: SELLER_ADMIN,
     who: "a seller, or an admin holding 'products'", multipart: { file: s(REQ), file1: s(), file2: s(), file3: s(), tag: s(REQ), shop_id: s() },
     detail: obj({ tag: str, files: list(str) }),
-    fails: { 413: 'A file, the form or the uploader\'s storage quota is too large', 429: 'Too many uploads at once' },
+    fails: { 403: "The tag is another user's: a seller's new tag is the product name followed by their own user id", 413: 'A file, the form or the uploader\'s storage quota is too large', 429: 'Too many uploads at once' },
   },
   {
     method: 'POST', path: PATHS.uploadDocx, summary: 'Upload a .docx document: the caller\'s CV, replacing the previous one (only admins name a document with tag)', roles: SIGNED_IN,

@@ -1141,6 +1141,7 @@ export const en = {
     tag_required_format: 'tag is required: letters, digits, _ and - (the product name and your user id)',
     images_other_seller_choose: 'These images belong to another seller; choose another product name',
     images_other_seller: 'These images belong to another seller',
+    images_tag_not_yours: 'Image tags are the product name followed by your user id (%{id}), 100 characters at most; choose another product name',
     image_unreadable: 'Image %{index} could not be read: it is not a whole PNG or JPEG picture',
     image_uploaded: '1 image uploaded',
     images_uploaded: '%{count} images uploaded',

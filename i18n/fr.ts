@@ -1122,6 +1122,7 @@ export const fr = {
     tag_required_format: "tag est obligatoire : lettres, chiffres, _ et - (le nom du produit et votre identifiant d'utilisateur)",
     images_other_seller_choose: 'Ces images appartiennent à un autre vendeur ; choisissez un autre nom de produit',
     images_other_seller: 'Ces images appartiennent à un autre vendeur',
+    images_tag_not_yours: "Les étiquettes d'images sont le nom du produit suivi de votre identifiant d'utilisateur (%{id}), 100 caractères au plus ; choisissez un autre nom de produit",
     image_unreadable: "L'image %{index} n'a pas pu être lue : ce n'est pas une image PNG ou JPEG complète",
     image_uploaded: '1 image envoyée',
     images_uploaded: '%{count} images envoyées',

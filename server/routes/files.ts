@@ -7,7 +7,7 @@
  *
  * - POST /upload-image: fields file, file1, file2, file3 (images 1 to 4, PNG or JPEG by their
  *   bytes, 10 MB each, decoded and written anew with a thumbnail) and tag; optional shop_id.
- *   Sellers and admins.
+ *   Sellers and admins; a seller's new tag ends with their user id (checkNamespace).
  * - POST /upload-docx: one .docx in `file` (a zip holding word/document.xml): one CV per user, a new
  *   one replaces it; only admins choose a tag. Any signed-in user.
  *
@@ -156,6 +156,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
       if (fields.shop_id !== undefined && fields.shop_id !== '') await checkShop(db, caller, readId(fields.shop_id, 'shop_id'));
       const owner = await db.selectFrom('uploads').select('owner_id').where('kind', '=', 'image').where('tag', '=', tag).executeTakeFirst();
       if (owner && !mayManageImages(caller, Number(owner.owner_id))) throw forbidden('These images belong to another seller; choose another product name');
+      if (!owner) checkNamespace(caller, tag);
       staged.sort((a, b) => a.index - b.index);
       for (const s of staged) {
         const image = await reencodeImage(s.tmp, s.type as 'image/png' | 'image/jpeg');
@@ -263,6 +264,20 @@ export async function fileRoutes(app: FastifyInstance, { db, config, throttle, c
       'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store',
     });
   });
+}
+
+/**
+ * A new image tag must be in the caller's own namespace: the console tags a product's images with its
+ * name followed by the user id (SPEC §7.4), so the tag must end with the caller's id. An admin holding
+ * the products access tags any product's images (editing a seller's product, the console uses the
+ * admin's own id). Tags already stored keep their owner. The contract's tag has no separator, so a
+ * name ending in digits still reads as another id's ('Lamp1' + 3 is 'Lamp' + 13): refusing those
+ * would refuse every such name once enough users exist, so they stay first come (docs/decisions.md).
+ */
+function checkNamespace(caller: Caller, tag: string) {
+  if (caller.can('products')) return;
+  const id = String(caller.id);
+  if (!tag.endsWith(id)) throw forbidden(`Image tags are the product name followed by your user id (${id}), 100 characters at most; choose another product name`);
 }
 
 /** A seller uploads only for their own shops; an admin holding the products access for any shop. */

@@ -192,9 +192,11 @@ describe('users endpoints: a partial admin never manages a fuller one', () => {
 });
 
 describe('file endpoints refuse the roles that must not pass', () => {
+  /** The demo seller's tag: the product name and their user id. */
+  const tag = () => `Matrix${ids.seller}`;
   const form = () => {
     const f = new FormData();
-    f.append('tag', 'Matrix1');
+    f.append('tag', tag());
     f.append('file', new Blob([new Uint8Array(png(4, 4, () => [90, 120, 200]))]), 'a.png');
     return f;
   };
@@ -215,7 +217,7 @@ describe('file endpoints refuse the roles that must not pass', () => {
     expect((await send('/upload-image', tokens.seller)).status).toBe(200);
     for (const token of [tokens.other, tokens.adminWithout]) {
       expect((await send('/upload-image', token)).status).toBe(403);
-      expect((await s.post('/upload/status', { tyype: 'clear', tag: 'Matrix1' }, token)).http).toBe(403);
+      expect((await s.post('/upload/status', { tyype: 'clear', tag: tag() }, token)).http).toBe(403);
     }
     expect((await send('/upload-image', tokens.admin)).status).toBe(200);
   });

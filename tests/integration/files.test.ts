@@ -13,6 +13,8 @@ import { DEFAULT_LIMITS } from '../../server/throttle';
 import { DEFAULT_UPLOAD_POLICY, sweepUnattached } from '../../server/attachments';
 import { DiskStore } from '../../server/storage';
 import { reencodeImage } from '../../server/uploads';
+import { imageTag } from '../../resources/products/images';
+import { fr } from '../../i18n/fr';
 
 /** A real picture of this size; a JPEG carries EXIF metadata (a copyright line, as a camera writes). */
 const picture = (type: 'png' | 'jpeg', width = 8, height = 8) => {
@@ -27,6 +29,9 @@ const DOCX = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:d
 let s: TestServer;
 const tokens: Record<string, string> = {};
 let sellerId: number;
+let otherId: number;
+/** A tag of the demo seller's own, as the console builds it: the product name and their user id. */
+const mine = (name: string) => imageTag(name, sellerId);
 /** The demo seller's shop and product, and another seller's shop, of the test's own. */
 const own = { shop: 0, product: 0, othersShop: 0 };
 beforeAll(async () => {
@@ -34,7 +39,9 @@ beforeAll(async () => {
   s = await startServer();
   tokens.admin = await s.login(demo.admin.email, demo.admin.password);
   tokens.seller = await s.login(demo.seller.email, demo.seller.password);
-  tokens.other = (await s.userWith([1, 2])).token;
+  const other = await s.userWith([1, 2]);
+  tokens.other = other.token;
+  otherId = other.id;
   tokens.buyer = await s.login(demo.buyer.email, demo.buyer.password);
   tokens.adminWithout = (await s.userWith(ADMIN, [])).token;
   sellerId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.seller.email).executeTakeFirstOrThrow()).id);
@@ -63,18 +70,18 @@ const rows = () => s.db.selectFrom('uploads').selectAll().orderBy('id').execute(
 
 describe('POST /upload-image', () => {
   it('stores 4 images under names built from the tag, answers their URLs, serves them by their bytes', async () => {
-    const res = await upload('/upload-image', four(), { tag: 'Blue Shoes2' }, tokens.seller);
+    const res = await upload('/upload-image', four(), { tag: mine('Blue Shoes') }, tokens.seller);
     expect(res.http).toBe(200);
     expect(res.body).toMatchObject({
       status: true, query: '4 images uploaded',
-      detail: { tag: 'Blue_Shoes2', files: [1, 2, 3, 4].map((n) => `http://console.test/api/files/images/Blue_Shoes2_${n}.png`) },
+      detail: { tag: mine('Blue_Shoes'), files: [1, 2, 3, 4].map((n) => `http://console.test/api/files/images/${mine('Blue_Shoes')}_${n}.png`) },
     });
-    const png = await fetch(`${s.url}/files/images/Blue_Shoes2_1.png`);
+    const png = await fetch(`${s.url}/files/images/${mine('Blue_Shoes')}_1.png`);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(png.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 8, height: 8 });
-    const jpeg = await fetch(`${s.url}/files/images/Blue_Shoes2_2.png`);
+    const jpeg = await fetch(`${s.url}/files/images/${mine('Blue_Shoes')}_2.png`);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     // Written anew: the same picture, without the metadata it came with.
     expect((await sharp(JPEG).metadata()).exif).toBeDefined();
@@ -82,16 +89,16 @@ describe('POST /upload-image', () => {
     expect(served).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
     expect(served.exif).toBeUndefined();
     // The console builds the URL from the product name with spaces as '_': it reaches the same file.
-    expect((await fetch(`${s.url}/files/images/${encodeURIComponent("Blue_Shoes2")}_3.png`)).status).toBe(200);
-    expect((await fetch(`${s.url}/files/images/Blue_Shoes2_5.png`)).status).toBe(404);
+    expect((await fetch(`${s.url}/files/images/${encodeURIComponent(mine('Blue Shoes'))}_3.png`)).status).toBe(200);
+    expect((await fetch(`${s.url}/files/images/${mine('Blue_Shoes')}_5.png`)).status).toBe(404);
   });
 
   it('never lets a client name a path: traversal in the tag and the file names stays in the images folder', async () => {
     const before = stored();
-    const res = await upload('/upload-image', [{ field: 'file', bytes: PNG, name: '../../../escape.png' }], { tag: '../../etc/passwd' }, tokens.seller);
-    expect(res.body.detail.files).toEqual(['http://console.test/api/files/images/etcpasswd_1.png']);
-    expect(stored()).toEqual([...before, ...['etcpasswd_1.png', 'etcpasswd_1.thumb.webp'].map((f) => path.join('files', 'images', f))].sort());
-    expect((await fetch(`${s.url}/files/images/..%2F..%2Fetc%2Fpasswd_1.png`)).status).toBe(200); // cleaned the same way
+    const res = await upload('/upload-image', [{ field: 'file', bytes: PNG, name: '../../../escape.png' }], { tag: mine('../../etc/passwd') }, tokens.seller);
+    expect(res.body.detail.files).toEqual([`http://console.test/api/files/images/etcpasswd${sellerId}_1.png`]);
+    expect(stored()).toEqual([...before, ...[`etcpasswd${sellerId}_1.png`, `etcpasswd${sellerId}_1.thumb.webp`].map((f) => path.join('files', 'images', f))].sort());
+    expect((await fetch(`${s.url}/files/images/..%2F..%2Fetc%2Fpasswd${sellerId}_1.png`)).status).toBe(200); // cleaned the same way
     expect((await fetch(`${s.url}/download/..%2Ftest.sqlite`, { headers: { Authorization: `Bearer ${tokens.admin}` } })).status).toBe(404);
   });
 
@@ -106,7 +113,7 @@ describe('POST /upload-image', () => {
   ] as const)('refuses %s with a readable query and leaves nothing behind', async (_what, files, http, query) => {
     const before = stored();
     const rowsBefore = await rows();
-    const res = await upload('/upload-image', files() as Part[], { tag: 'Refused1' }, tokens.seller);
+    const res = await upload('/upload-image', files() as Part[], { tag: mine('Refused') }, tokens.seller);
     expect(res.http).toBe(http);
     expect(res.body).toMatchObject({ status: false, query });
     expect(stored()).toEqual(before);
@@ -120,28 +127,91 @@ describe('POST /upload-image', () => {
   });
 
   it("lets only the tag's owner, or an admin holding the products access, replace its images", async () => {
-    await upload('/upload-image', four(), { tag: 'Owned7' }, tokens.seller);
+    await upload('/upload-image', four(), { tag: mine('Owned') }, tokens.seller);
     const before = stored();
-    const other = await upload('/upload-image', four([JPEG]), { tag: 'Owned7' }, tokens.other);
+    const other = await upload('/upload-image', four([JPEG]), { tag: mine('Owned') }, tokens.other);
     expect(other.http).toBe(403);
     expect(other.body.query).toBe('These images belong to another seller; choose another product name');
-    expect((await upload('/upload-image', four([JPEG]), { tag: 'Owned7' }, tokens.adminWithout)).http).toBe(403);
+    expect((await upload('/upload-image', four([JPEG]), { tag: mine('Owned') }, tokens.adminWithout)).http).toBe(403);
     expect(stored()).toEqual(before);
-    const admin = await upload('/upload-image', four([JPEG]), { tag: 'Owned7' }, tokens.admin);
+    const admin = await upload('/upload-image', four([JPEG]), { tag: mine('Owned') }, tokens.admin);
     expect(admin.body.query).toBe('1 image uploaded');
-    const replaced = await fetch(`${s.url}/files/images/Owned7_1.png`);
+    const replaced = await fetch(`${s.url}/files/images/${mine('Owned')}_1.png`);
     expect(replaced.headers.get('content-type')).toBe('image/jpeg');
     // The seller's four images, the first replaced by the admin: all still the seller's.
-    expect((await s.db.selectFrom('uploads').select('owner_id').where('tag', '=', 'Owned7').execute()).map((r) => Number(r.owner_id))).toEqual([sellerId, sellerId, sellerId, sellerId]);
+    expect((await s.db.selectFrom('uploads').select('owner_id').where('tag', '=', mine('Owned')).execute()).map((r) => Number(r.owner_id))).toEqual([sellerId, sellerId, sellerId, sellerId]);
+  });
+
+  describe("a new tag is the uploader's own: the product name and their user id, as the console builds it", () => {
+    const notYours = (id: number) => `Image tags are the product name followed by your user id (${id}), 100 characters at most; choose another product name`;
+    const owners = (tag: string) => s.db.selectFrom('uploads').select('owner_id').where('kind', '=', 'image').where('tag', '=', tag).execute()
+      .then((r) => r.map((row) => Number(row.owner_id)));
+
+    it("refuses a seller the tag of another seller's product name, in English and French; its owner then uploads under it", async () => {
+      const before = stored();
+      const squat = await upload('/upload-image', four(), { tag: mine('Desk Lamp') }, tokens.other);
+      expect(squat.http).toBe(403);
+      expect(squat.body).toMatchObject({ status: false, query: notYours(otherId), i18n: [{ key: 'server.images_tag_not_yours', values: { id: String(otherId) } }] });
+      expect(fr.server.images_tag_not_yours).toContain('%{id}');
+      expect(stored()).toEqual(before);
+      expect(await owners(mine('Desk_Lamp'))).toEqual([]);
+      expect((await fetch(`${s.url}/files/images/${mine('Desk_Lamp')}_1.png`)).status).toBe(404);
+      // A tag of no one's product name, and one with the id in the middle, are not the seller's either.
+      expect((await upload('/upload-image', four(), { tag: 'Desk_Lamp' }, tokens.other)).http).toBe(403);
+      expect((await upload('/upload-image', four(), { tag: `Desk${otherId}_Lamp` }, tokens.other)).http).toBe(403);
+      const owner = await upload('/upload-image', four(), { tag: mine('Desk Lamp') }, tokens.seller);
+      expect(owner.http).toBe(200);
+      expect(await owners(mine('Desk_Lamp'))).toEqual([sellerId, sellerId, sellerId, sellerId]);
+      // And the other seller's own product name is theirs.
+      expect((await upload('/upload-image', four([PNG]), { tag: imageTag('Desk Lamp', otherId) }, tokens.other)).http).toBe(200);
+    });
+
+    it("takes a product name ending in digits, even where a longer user id ends the tag (user 2's 'Lamp 1' is 'Lamp_12'); the first to upload keeps it", async () => {
+      // A user whose id ends with the demo seller's and is longer.
+      let longer = await s.userWith([1, 2]);
+      while (!String(longer.id).endsWith(String(sellerId)) || longer.id === sellerId) longer = await s.userWith([1, 2]);
+      const digits = String(longer.id).slice(0, -String(sellerId).length);
+      const tag = mine(`Lamp ${digits}`);
+      expect(tag).toBe(imageTag('Lamp ', longer.id));
+      expect((await upload('/upload-image', four([PNG]), { tag }, tokens.seller)).http).toBe(200);
+      const second = await upload('/upload-image', four([PNG]), { tag }, longer.token);
+      expect(second).toMatchObject({ http: 403, body: { query: 'These images belong to another seller; choose another product name' } });
+      expect(await owners(tag)).toEqual([sellerId]);
+    });
+
+    it("lets an admin holding the products access tag any product's images; an admin without it only their own", async () => {
+      const adminId = Number((await s.db.selectFrom('users').select('id').where('email', '=', demo.admin.email).executeTakeFirstOrThrow()).id);
+      // Editing a seller's product, the console tags its images with the admin's own id.
+      expect((await upload('/upload-image', four([PNG]), { tag: imageTag('Seller lamp', adminId) }, tokens.admin)).http).toBe(200);
+      // Any other tag, a seller's namespace included.
+      expect((await upload('/upload-image', four([PNG]), { tag: mine('Admin made') }, tokens.admin)).http).toBe(200);
+      expect(await owners(mine('Admin_made'))).toEqual([adminId]);
+      const without = await s.userWith(ADMIN, []);
+      const refused = await upload('/upload-image', four([PNG]), { tag: mine('Not hers') }, without.token);
+      expect(refused).toMatchObject({ http: 403, body: { query: notYours(without.id) } });
+      expect((await upload('/upload-image', four([PNG]), { tag: imageTag('Hers', without.id) }, without.token)).http).toBe(200);
+    });
+
+    it('keeps a tag stored before the rule with its owner: still served, replaced by that owner only', async () => {
+      await upload('/upload-image', four([PNG]), { tag: mine('Earlier') }, tokens.seller);
+      // As a tag taken before the rule was: another seller's, in the demo seller's namespace.
+      await s.db.updateTable('uploads').set({ owner_id: otherId }).where('tag', '=', mine('Earlier')).execute();
+      expect((await fetch(`${s.url}/files/images/${mine('Earlier')}_1.png`)).status).toBe(200);
+      const refused = await upload('/upload-image', four([JPEG]), { tag: mine('Earlier') }, tokens.seller);
+      expect(refused.http).toBe(403);
+      expect(refused.body.query).toBe('These images belong to another seller; choose another product name');
+      expect((await upload('/upload-image', four([JPEG]), { tag: mine('Earlier') }, tokens.other)).http).toBe(200);
+      expect((await fetch(`${s.url}/files/images/${mine('Earlier')}_1.png`)).headers.get('content-type')).toBe('image/jpeg');
+    });
   });
 
   it("refuses another seller's shop, takes one's own", async () => {
-    const mine = { id: own.shop };
+    const myShop = { id: own.shop };
     const theirs = { id: own.othersShop };
-    const refused = await upload('/upload-image', four(), { tag: 'ShopCheck', shop_id: String(theirs.id) }, tokens.seller);
+    const refused = await upload('/upload-image', four(), { tag: mine('ShopCheck'), shop_id: String(theirs.id) }, tokens.seller);
     expect(refused.http).toBe(403);
     expect(refused.body.query).toBe('You can only upload images for your own shops');
-    expect((await upload('/upload-image', four(), { tag: 'ShopCheck', shop_id: String(mine.id) }, tokens.seller)).http).toBe(200);
+    expect((await upload('/upload-image', four(), { tag: mine('ShopCheck'), shop_id: String(myShop.id) }, tokens.seller)).http).toBe(200);
   });
 
   it.each([
@@ -159,25 +229,25 @@ describe('POST /upload-image', () => {
 describe('thumbnails', () => {
   it('keeps a small WebP beside each image, served with ?size=thumb; the image itself stays whole', async () => {
     const big = await picture('png', 600, 400);
-    const res = await upload('/upload-image', [{ field: 'file', bytes: big }], { tag: 'Thumbed1' }, tokens.seller);
+    const res = await upload('/upload-image', [{ field: 'file', bytes: big }], { tag: mine('Thumbed') }, tokens.seller);
     expect(res.http).toBe(200);
-    const thumb = await fetch(`${s.url}/files/images/Thumbed1_1.png?size=thumb`);
+    const thumb = await fetch(`${s.url}/files/images/${mine('Thumbed')}_1.png?size=thumb`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 256, height: 171 });
-    const whole = await fetch(`${s.url}/files/images/Thumbed1_1.png`);
+    const whole = await fetch(`${s.url}/files/images/${mine('Thumbed')}_1.png`);
     expect(await sharp(Buffer.from(await whole.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 600, height: 400 });
   });
 
   it('makes the thumbnail of an image stored without one (from before thumbnails) when it is first asked for', async () => {
-    await upload('/upload-image', [{ field: 'file', bytes: await picture('png', 300, 600) }], { tag: 'Older1' }, tokens.seller);
-    await s.db.updateTable('uploads').set({ thumb_name: null, thumb_size: null }).where('tag', '=', 'Older1').execute();
-    fs.rmSync(path.join(s.dataDir, 'files', 'images', 'Older1_1.thumb.webp'));
-    const thumb = await fetch(`${s.url}/files/images/Older1_1.png?size=thumb`);
+    await upload('/upload-image', [{ field: 'file', bytes: await picture('png', 300, 600) }], { tag: mine('Older') }, tokens.seller);
+    await s.db.updateTable('uploads').set({ thumb_name: null, thumb_size: null }).where('tag', '=', mine('Older')).execute();
+    fs.rmSync(path.join(s.dataDir, 'files', 'images', `${mine('Older')}_1.thumb.webp`));
+    const thumb = await fetch(`${s.url}/files/images/${mine('Older')}_1.png?size=thumb`);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 256 });
-    expect(await s.db.selectFrom('uploads').select('thumb_name').where('tag', '=', 'Older1').executeTakeFirst()).toEqual({ thumb_name: 'Older1_1.thumb.webp' });
-    expect(fs.existsSync(path.join(s.dataDir, 'files', 'images', 'Older1_1.thumb.webp'))).toBe(true);
+    expect(await s.db.selectFrom('uploads').select('thumb_name').where('tag', '=', mine('Older')).executeTakeFirst()).toEqual({ thumb_name: `${mine('Older')}_1.thumb.webp` });
+    expect(fs.existsSync(path.join(s.dataDir, 'files', 'images', `${mine('Older')}_1.thumb.webp`))).toBe(true);
   });
 });
 
@@ -213,14 +283,14 @@ describe('storage quota and upload rate', () => {
     const one = await storedSize(PNG);
     const { server: q, seller, admin, send } = await server({ uploads: { quotaBytes: 2 * one + slack } });
     try {
-      expect((await send('First1', seller.token)).http).toBe(200);
-      const second = await send('Second1', seller.token);
+      expect((await send(`First${seller.id}`, seller.token)).http).toBe(200);
+      const second = await send(`Second${seller.id}`, seller.token);
       expect(second.http).toBe(http);
       if (http === 413) {
         expect(second.body).toMatchObject({ status: false });
         expect(second.body.query).toMatch(/^Not enough storage left: these files take .* of your .* are free; remove files you no longer use first$/);
         // Replacing one's own picture frees what it took: still possible at the limit.
-        expect((await send('First1', seller.token)).http).toBe(200);
+        expect((await send(`First${seller.id}`, seller.token)).http).toBe(200);
         // Admins are exempt.
         expect((await send('ByAdmin', admin.token)).http).toBe(200);
       }
@@ -233,7 +303,7 @@ describe('storage quota and upload rate', () => {
     const one = await storedSize(PNG);
     const { server: q, seller, send } = await server({ uploads: { quotaBytes: one } });
     try {
-      const answers = await Promise.all(['Race1', 'Race2', 'Race3'].map((tag) => send(tag, seller.token)));
+      const answers = await Promise.all(['Race1', 'Race2', 'Race3'].map((tag) => send(`${tag}_${seller.id}`, seller.token)));
       expect(answers.map((a) => a.http).sort()).toEqual([200, 413, 413]);
       expect(await q.db.selectFrom('uploads').select('tag').where('owner_id', '=', seller.id).execute()).toHaveLength(1);
     } finally {
@@ -245,14 +315,14 @@ describe('storage quota and upload rate', () => {
     let at = Date.UTC(2030, 0, 1);
     const { server: r, seller, send } = await server({ limits: { ...DEFAULT_LIMITS, upload: { max: 3, windowMs: 60_000 } }, clock: () => at });
     try {
-      for (let n = 1; n <= 3; n++) expect((await send(`Rated${n}`, seller.token)).http).toBe(200);
-      const fourth = await send('Rated4', seller.token);
+      for (let n = 1; n <= 3; n++) expect((await send(`Rated${n}_${seller.id}`, seller.token)).http).toBe(200);
+      const fourth = await send(`Rated4_${seller.id}`, seller.token);
       expect(fourth.http).toBe(429);
       expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(fourth.body.query).toMatch(/^Too many attempts; please wait \d+ seconds and try again$/);
-      expect(await r.db.selectFrom('uploads').select('tag').where('tag', '=', 'Rated4').execute()).toEqual([]);
+      expect(await r.db.selectFrom('uploads').select('tag').where('tag', '=', `Rated4_${seller.id}`).execute()).toEqual([]);
       at += 60_000;
-      expect((await send('Rated4', seller.token)).http).toBe(200);
+      expect((await send(`Rated4_${seller.id}`, seller.token)).http).toBe(200);
     } finally {
       await r.close();
     }
@@ -261,10 +331,10 @@ describe('storage quota and upload rate', () => {
 
 describe('sweeping unattached files', () => {
   it('removes an upload no record names once its grace period is over, and keeps one a record names', async () => {
-    const mine = { id: own.product };
-    const used = await upload('/upload-image', four([PNG]), { tag: 'Swept_used' }, tokens.seller);
-    await upload('/upload-image', four([PNG]), { tag: 'Swept_unused' }, tokens.seller);
-    const saved = await s.post('/product', { id: mine.id, image: [{ id: 1, image: used.body.detail.files[0] }] }, tokens.seller);
+    const product = { id: own.product };
+    const used = await upload('/upload-image', four([PNG]), { tag: mine('Swept_used') }, tokens.seller);
+    await upload('/upload-image', four([PNG]), { tag: mine('Swept_unused') }, tokens.seller);
+    const saved = await s.post('/product', { id: product.id, image: [{ id: 1, image: used.body.detail.files[0] }] }, tokens.seller);
     expect(saved.http).toBe(200);
     const created = (tag: string) => s.db.selectFrom('uploads').select('created_at').where('tag', '=', tag).executeTakeFirstOrThrow().then((r) => Date.parse(String(r.created_at)));
     const grace = DEFAULT_UPLOAD_POLICY.graceMs;
@@ -272,20 +342,20 @@ describe('sweeping unattached files', () => {
     const exists = (name: string) => fs.existsSync(path.join(s.dataDir, 'files', 'images', name));
 
     // At the end of the grace period, nothing goes.
-    await sweepUnattached(s.db, store, (await created('Swept_unused')) + grace, grace);
-    expect(exists('Swept_unused_1.png')).toBe(true);
+    await sweepUnattached(s.db, store, (await created(mine('Swept_unused'))) + grace, grace);
+    expect(exists(`${mine('Swept_unused')}_1.png`)).toBe(true);
     // A millisecond later, the unnamed upload and its thumbnail go; the named one stays.
-    const later = Math.max(await created('Swept_unused'), await created('Swept_used')) + grace + 1;
+    const later = Math.max(await created(mine('Swept_unused')), await created(mine('Swept_used'))) + grace + 1;
     expect(await sweepUnattached(s.db, store, later, grace)).toBeGreaterThanOrEqual(1);
-    expect(exists('Swept_unused_1.png')).toBe(false);
-    expect(exists('Swept_unused_1.thumb.webp')).toBe(false);
-    expect((await fetch(`${s.url}/files/images/Swept_unused_1.png`)).status).toBe(404);
-    expect(exists('Swept_used_1.png')).toBe(true);
-    expect((await fetch(`${s.url}/files/images/Swept_used_1.png`)).status).toBe(200);
+    expect(exists(`${mine('Swept_unused')}_1.png`)).toBe(false);
+    expect(exists(`${mine('Swept_unused')}_1.thumb.webp`)).toBe(false);
+    expect((await fetch(`${s.url}/files/images/${mine('Swept_unused')}_1.png`)).status).toBe(404);
+    expect(exists(`${mine('Swept_used')}_1.png`)).toBe(true);
+    expect((await fetch(`${s.url}/files/images/${mine('Swept_used')}_1.png`)).status).toBe(200);
     // Replacing a named picture keeps it named.
-    await upload('/upload-image', four([JPEG]), { tag: 'Swept_used' }, tokens.seller);
+    await upload('/upload-image', four([JPEG]), { tag: mine('Swept_used') }, tokens.seller);
     await sweepUnattached(s.db, store, later + grace, grace);
-    expect((await fetch(`${s.url}/files/images/Swept_used_1.png`)).headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(`${s.url}/files/images/${mine('Swept_used')}_1.png`)).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it("keeps a CV an application names, sweeps one none does", async () => {
@@ -305,15 +375,15 @@ describe('sweeping unattached files', () => {
 
 describe('POST /upload/status', () => {
   it("clears a tag's images for their owner, not for another seller", async () => {
-    await upload('/upload-image', four(), { tag: 'ToClear' }, tokens.seller);
-    const other = await s.post('/upload/status', { tyype: 'clear', tag: 'ToClear' }, tokens.other);
+    await upload('/upload-image', four(), { tag: mine('ToClear') }, tokens.seller);
+    const other = await s.post('/upload/status', { tyype: 'clear', tag: mine('ToClear') }, tokens.other);
     expect(other.http).toBe(403);
-    expect((await s.post('/upload/status', { tyype: 'clear', tag: 'ToClear' })).http).toBe(401);
-    const res = await s.post('/upload/status', { tyype: 'clear', tag: 'ToClear' }, tokens.seller);
+    expect((await s.post('/upload/status', { tyype: 'clear', tag: mine('ToClear') })).http).toBe(401);
+    const res = await s.post('/upload/status', { tyype: 'clear', tag: mine('ToClear') }, tokens.seller);
     expect(res.body).toMatchObject({ status: true, query: '4 images removed' });
-    expect(stored().filter((f) => f.includes('ToClear'))).toEqual([]);
-    expect((await fetch(`${s.url}/files/images/ToClear_1.png`)).status).toBe(404);
-    expect((await s.post('/upload/status', { tag: 'ToClear' }, tokens.seller)).http).toBe(400);
+    expect(stored().filter((f) => f.includes(mine('ToClear')))).toEqual([]);
+    expect((await fetch(`${s.url}/files/images/${mine('ToClear')}_1.png`)).status).toBe(404);
+    expect((await s.post('/upload/status', { tag: mine('ToClear') }, tokens.seller)).http).toBe(400);
   });
 });
 

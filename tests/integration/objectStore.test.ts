@@ -76,11 +76,15 @@ describe(`files in an S3-compatible bucket (on ${dialect})`, () => {
   let s: TestServer;
   let disk: TestServer;
   const users: Record<string, { id: number; token: string }> = {};
+  /** A tag of the seller's own: a seller's image tags end with their user id (each server's first user). */
+  const mine = (name: string) => `${name}_${users.seller.id}`;
   beforeAll(async () => {
     [s, disk] = await Promise.all([startServer({ demo: false, files: inBucket() }), startServer({ demo: false })]);
     users.seller = await s.userWith([1, 2]);
     users.other = await s.userWith([1, 2]);
     users.diskSeller = await disk.userWith([1, 2]);
+    // The two servers' files are compared by name: both sellers are their database's first user.
+    if (users.diskSeller.id !== users.seller.id) throw new Error('the two sellers should have the same id');
     users.diskAdmin = await disk.userWith(ADMIN, ['job-applicants']);
     users.admin = await s.userWith(ADMIN, ['job-applicants', 'products']);
   });
@@ -89,23 +93,23 @@ describe(`files in an S3-compatible bucket (on ${dialect})`, () => {
   });
 
   it('stores uploads in the bucket, not on the disk, and serves them with the bytes and headers the local folder gives', async () => {
-    const sent = await upload(s.url, '/upload-image', [PNG, JPEG], { tag: 'Bucket_shoes' }, users.seller.token);
+    const sent = await upload(s.url, '/upload-image', [PNG, JPEG], { tag: mine('Bucket_shoes') }, users.seller.token);
     expect(sent).toMatchObject({ http: 200, body: { status: true, query: '2 images uploaded' } });
-    expect(await upload(disk.url, '/upload-image', [PNG, JPEG], { tag: 'Bucket_shoes' }, users.diskSeller.token)).toMatchObject({ http: 200 });
-    expect((await keys()).filter((k) => k.includes('Bucket_shoes'))).toEqual([
-      'images/Bucket_shoes_1.png', 'images/Bucket_shoes_1.thumb.webp', 'images/Bucket_shoes_2.png', 'images/Bucket_shoes_2.thumb.webp',
+    expect(await upload(disk.url, '/upload-image', [PNG, JPEG], { tag: mine('Bucket_shoes') }, users.diskSeller.token)).toMatchObject({ http: 200 });
+    expect((await keys()).filter((k) => k.includes(mine('Bucket_shoes')))).toEqual([
+      `images/${mine('Bucket_shoes')}_1.png`, `images/${mine('Bucket_shoes')}_1.thumb.webp`, `images/${mine('Bucket_shoes')}_2.png`, `images/${mine('Bucket_shoes')}_2.thumb.webp`,
     ]);
     expect(onDisk(s.dataDir)).toEqual([]);
-    for (const name of ['Bucket_shoes_1.png', 'Bucket_shoes_2.png', 'Bucket_shoes_1.png?size=thumb', 'Bucket_shoes_2.png?size=thumb']) {
+    for (const name of [`${mine('Bucket_shoes')}_1.png`, `${mine('Bucket_shoes')}_2.png`, `${mine('Bucket_shoes')}_1.png?size=thumb`, `${mine('Bucket_shoes')}_2.png?size=thumb`]) {
       const [fromBucket, fromDisk] = await Promise.all([download(`${s.url}/files/images/${name}`), download(`${disk.url}/files/images/${name}`)]);
       expect(fromBucket.http).toBe(200);
       expect(fromBucket).toEqual(fromDisk);
     }
-    const [png, jpeg, thumb] = await Promise.all(['Bucket_shoes_1.png', 'Bucket_shoes_2.png', 'Bucket_shoes_1.png?size=thumb'].map((n) => download(`${s.url}/files/images/${n}`)));
+    const [png, jpeg, thumb] = await Promise.all([`${mine('Bucket_shoes')}_1.png`, `${mine('Bucket_shoes')}_2.png`, `${mine('Bucket_shoes')}_1.png?size=thumb`].map((n) => download(`${s.url}/files/images/${n}`)));
     expect([png.headers['content-type'], jpeg.headers['content-type'], thumb.headers['content-type']]).toEqual(['image/png', 'image/jpeg', 'image/webp']);
     expect(png.headers['x-content-type-options']).toBe('nosniff');
     expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'webp' });
-    expect((await download(`${s.url}/files/images/Bucket_shoes_3.png`)).http).toBe(404);
+    expect((await download(`${s.url}/files/images/${mine('Bucket_shoes')}_3.png`)).http).toBe(404);
   });
 
   it('serves a document as an attachment to its uploader only, with the headers the local folder gives', async () => {
@@ -123,35 +127,35 @@ describe(`files in an S3-compatible bucket (on ${dialect})`, () => {
   });
 
   it('replaces an object in place, and clearing a tag removes its objects', async () => {
-    await upload(s.url, '/upload-image', [PNG], { tag: 'Bucket_replaced' }, users.seller.token);
+    await upload(s.url, '/upload-image', [PNG], { tag: mine('Bucket_replaced') }, users.seller.token);
     const before = await keys();
-    expect(before).toContain('images/Bucket_replaced_1.png');
-    expect((await upload(s.url, '/upload-image', [JPEG], { tag: 'Bucket_replaced' }, users.seller.token)).http).toBe(200);
+    expect(before).toContain(`images/${mine('Bucket_replaced')}_1.png`);
+    expect((await upload(s.url, '/upload-image', [JPEG], { tag: mine('Bucket_replaced') }, users.seller.token)).http).toBe(200);
     expect(await keys()).toEqual(before);
-    expect((await download(`${s.url}/files/images/Bucket_replaced_1.png`)).headers['content-type']).toBe('image/jpeg');
+    expect((await download(`${s.url}/files/images/${mine('Bucket_replaced')}_1.png`)).headers['content-type']).toBe('image/jpeg');
     // Another seller may not replace them: the object stays as it was.
-    expect((await upload(s.url, '/upload-image', [PNG], { tag: 'Bucket_replaced' }, users.other.token)).http).toBe(403);
-    expect((await download(`${s.url}/files/images/Bucket_replaced_1.png`)).headers['content-type']).toBe('image/jpeg');
-    const cleared = await s.post('/upload/status', { tyype: 'clear', tag: 'Bucket_replaced' }, users.seller.token);
+    expect((await upload(s.url, '/upload-image', [PNG], { tag: mine('Bucket_replaced') }, users.other.token)).http).toBe(403);
+    expect((await download(`${s.url}/files/images/${mine('Bucket_replaced')}_1.png`)).headers['content-type']).toBe('image/jpeg');
+    const cleared = await s.post('/upload/status', { tyype: 'clear', tag: mine('Bucket_replaced') }, users.seller.token);
     expect(cleared.body).toMatchObject({ status: true, query: '1 image removed' });
-    expect((await keys()).filter((k) => k.includes('Bucket_replaced'))).toEqual([]);
-    expect((await download(`${s.url}/files/images/Bucket_replaced_1.png`)).http).toBe(404);
+    expect((await keys()).filter((k) => k.includes(mine('Bucket_replaced')))).toEqual([]);
+    expect((await download(`${s.url}/files/images/${mine('Bucket_replaced')}_1.png`)).http).toBe(404);
   });
 
   it('sweeps an upload no record names from the bucket once its grace period is over', async () => {
-    await upload(s.url, '/upload-image', [PNG], { tag: 'Bucket_swept' }, users.seller.token);
-    const row = await s.db.selectFrom('uploads').select('created_at').where('tag', '=', 'Bucket_swept').executeTakeFirstOrThrow();
+    await upload(s.url, '/upload-image', [PNG], { tag: mine('Bucket_swept') }, users.seller.token);
+    const row = await s.db.selectFrom('uploads').select('created_at').where('tag', '=', mine('Bucket_swept')).executeTakeFirstOrThrow();
     const grace = DEFAULT_UPLOAD_POLICY.graceMs;
     const store = openFileStore(inBucket());
     try {
       await sweepUnattached(s.db, store, Date.parse(String(row.created_at)) + grace, grace);
-      expect(await keys()).toContain('images/Bucket_swept_1.png');
+      expect(await keys()).toContain(`images/${mine('Bucket_swept')}_1.png`);
       await sweepUnattached(s.db, store, Date.parse(String(row.created_at)) + grace + 1, grace);
     } finally {
       await store.close();
     }
-    expect((await keys()).filter((k) => k.includes('Bucket_swept'))).toEqual([]);
-    expect((await download(`${s.url}/files/images/Bucket_swept_1.png`)).http).toBe(404);
+    expect((await keys()).filter((k) => k.includes(mine('Bucket_swept')))).toEqual([]);
+    expect((await download(`${s.url}/files/images/${mine('Bucket_swept')}_1.png`)).http).toBe(404);
   });
 
   it('refuses an upload over the quota leaving nothing in the bucket or on the disk; admins are exempt', async () => {
@@ -160,13 +164,13 @@ describe(`files in an S3-compatible bucket (on ${dialect})`, () => {
       const seller = await q.userWith([1, 2]);
       const admin = await q.userWith(ADMIN, ['products']);
       const before = await keys();
-      const refused = await upload(q.url, '/upload-image', [PNG], { tag: 'Bucket_quota' }, seller.token);
+      const refused = await upload(q.url, '/upload-image', [PNG], { tag: `Bucket_quota_${seller.id}` }, seller.token);
       expect(refused.http).toBe(413);
       expect(refused.body.query).toMatch(/^Not enough storage left/);
       expect(await keys()).toEqual(before);
       expect(onDisk(q.dataDir)).toEqual([]);
-      expect((await upload(q.url, '/upload-image', [PNG], { tag: 'Bucket_quota' }, admin.token)).http).toBe(200);
-      expect(await keys()).toContain('images/Bucket_quota_1.png');
+      expect((await upload(q.url, '/upload-image', [PNG], { tag: `Bucket_quota_${seller.id}` }, admin.token)).http).toBe(200);
+      expect(await keys()).toContain(`images/Bucket_quota_${seller.id}_1.png`);
     } finally {
       await q.close();
     }
@@ -209,35 +213,36 @@ describe.runIf(dialect === 'postgres')('two API processes, each with its own DAT
     const b = await start();
     const database = openDatabase({ url: fresh.url });
     const email = `machines-${Date.now()}@example.com`;
+    let id = 0;
     try {
-      await createUser(database.db, { name: 'Seller', email, phone: '', password: 'password123', abilities: [1, 2], granted: [] });
+      id = Number((await createUser(database.db, { name: 'Seller', email, phone: '', password: 'password123', abilities: [1, 2], granted: [] })).id);
     } finally {
       await database.close();
     }
-    return { a, b, token: await a.server.login(email, 'password123') };
+    return { a, b, id, token: await a.server.login(email, 'password123') };
   }
 
   it('with the bucket, an image uploaded through one is served by the other, every time, and is on neither disk', async () => {
-    const { a, b, token } = await pair(bucket.env);
-    const sent = await upload(a.server.url, '/upload-image', [PNG, JPEG, PNG, JPEG], { tag: 'Machines_bucket' }, token);
+    const { a, b, id, token } = await pair(bucket.env);
+    const sent = await upload(a.server.url, '/upload-image', [PNG, JPEG, PNG, JPEG], { tag: `Machines_bucket_${id}` }, token);
     expect(sent).toMatchObject({ http: 200, body: { query: '4 images uploaded' } });
     for (const n of [1, 2, 3, 4]) {
-      const [fromA, fromB] = await Promise.all([a, b].map((m) => download(`${m.server.url}/files/images/Machines_bucket_${n}.png`)));
+      const [fromA, fromB] = await Promise.all([a, b].map((m) => download(`${m.server.url}/files/images/Machines_bucket_${id}_${n}.png`)));
       expect(fromB.http).toBe(200);
       expect(fromB).toEqual(fromA);
-      expect((await download(`${b.server.url}/files/images/Machines_bucket_${n}.png?size=thumb`)).headers['content-type']).toBe('image/webp');
+      expect((await download(`${b.server.url}/files/images/Machines_bucket_${id}_${n}.png?size=thumb`)).headers['content-type']).toBe('image/webp');
     }
-    expect(await keys()).toContain('images/Machines_bucket_4.png');
+    expect(await keys()).toContain(`images/Machines_bucket_${id}_4.png`);
     expect([...onDisk(a.dataDir), ...onDisk(b.dataDir)]).toEqual([]);
   }, 120_000);
 
   it('with the local folder, the other process answers 404: the file is on the first one\'s disk only', async () => {
-    const { a, b, token } = await pair({ FILES_BUCKET: '' });
-    expect((await upload(a.server.url, '/upload-image', [PNG], { tag: 'Machines_disk' }, token)).http).toBe(200);
-    expect((await download(`${a.server.url}/files/images/Machines_disk_1.png`)).http).toBe(200);
-    expect((await download(`${b.server.url}/files/images/Machines_disk_1.png`)).http).toBe(404);
-    expect(onDisk(a.dataDir)).toContain('Machines_disk_1.png');
+    const { a, b, id, token } = await pair({ FILES_BUCKET: '' });
+    expect((await upload(a.server.url, '/upload-image', [PNG], { tag: `Machines_disk_${id}` }, token)).http).toBe(200);
+    expect((await download(`${a.server.url}/files/images/Machines_disk_${id}_1.png`)).http).toBe(200);
+    expect((await download(`${b.server.url}/files/images/Machines_disk_${id}_1.png`)).http).toBe(404);
+    expect(onDisk(a.dataDir)).toContain(`Machines_disk_${id}_1.png`);
     expect(onDisk(b.dataDir)).toEqual([]);
-    expect(await keys()).not.toContain('images/Machines_disk_1.png');
+    expect(await keys()).not.toContain(`images/Machines_disk_${id}_1.png`);
   }, 120_000);
 });
