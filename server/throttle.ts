@@ -2,6 +2,8 @@
  * Attempt counters kept in the database (so several API processes on one PostgreSQL share them):
  * fixed windows per key, counted atomically by one upsert. Sign-in, reset and registration count
  * per account and per address; anonymous writes per address; a signed-in user's new records per user.
+ * An account's failed sign-ins count under its user id (signInKey), however it was named; a credential
+ * that names no account under its own key.
  */
 import { sql } from 'kysely';
 import type { Rule } from '../contract';
@@ -78,6 +80,11 @@ export function scaledLimits(factor: number, base: Limits = DEFAULT_LIMITS): Lim
 
 /** A key that names an account without storing its email. */
 export const accountKey = (kind: string, identity: string) => `${kind}:account:${sha256(identity.trim().toLowerCase()).slice(0, 40)}`;
+/**
+ * The one counter of an account's failed sign-ins, whatever identifier was typed (email or phone):
+ * wrong passwords, wrong current passwords and wrong second-factor codes all count here.
+ */
+export const signInKey = (userId: number) => `login:user:${userId}`;
 export const addressKey = (kind: string, address: string) => `${kind}:address:${address.slice(0, 64)}`;
 
 export class TooManyAttempts extends ApiError {

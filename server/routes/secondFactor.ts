@@ -24,7 +24,7 @@ import { registry } from '../registry';
 import {
   SecondFactorNeeded, factorsOfUser, factorState, kindsOf, type FactorKind, markFresh, newTotp, pendingTotp, removeFactors, replaceRecoveryCodes, requireFreshSecondFactor, requireRecentAuthentication, sealSecret, syncFactors, takeTotp, spendCode,
 } from '../secondFactor';
-import { accountKey, addressKey, type Limit } from '../throttle';
+import { addressKey, signInKey, type Limit } from '../throttle';
 import { ok } from './common';
 import { passkeyActions, passkeyOptions, passwordlessOptions, verifyPasskey, PASSKEY_ACTIONS } from '../passkeys';
 
@@ -57,7 +57,7 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext) 
     const code = body.code;
     if (typeof code !== 'string' || code.trim() === '') throw badRequest('code is required');
     if (code.length > 64) throw badRequest('code must be at most 64 characters');
-    const keys: [string, Limit][] = [[accountKey('login', String(caller.user.email)), throttle.limits.loginAccount]];
+    const keys: [string, Limit][] = [[signInKey(caller.id), throttle.limits.loginAccount]];
     await throttle.take(keys);
     if (!(await check(code))) throw forbidden(WRONG_CODE);
     await throttle.undo(keys);

@@ -19,7 +19,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { requireCaller } from '../guard';
 import { readId } from '../records';
 import { queueMail } from '../mail';
-import { Throttle, accountKey, addressKey, type Limit } from '../throttle';
+import { Throttle, accountKey, addressKey, signInKey, type Limit } from '../throttle';
 import { ok } from './common';
 import { checkNewPassword, readNewPassword, readPassword, type PasswordChecks } from '../passwords';
 import { secondFactorAtSignIn } from './secondFactor';
@@ -85,17 +85,19 @@ export async function signInRoutes(app: FastifyInstance, ctx: AppContext) {
     const credential = text(body, 'credential', { required: true }).toLowerCase();
     if (typeof body.password !== 'string' || body.password === '') throw badRequest('password is required');
     if (body.password.length > 200) throw badRequest('password must be at most 200 characters');
-    // Every attempt counts until it succeeds, per account and per address, before anything is looked up.
-    const keys: [string, Limit][] = [
-      [accountKey('login', credential), limits.loginAccount],
-      [addressKey('login', request.ip), limits.loginAddress],
-    ];
-    await throttle.take(keys);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb.or([eb('email', '=', credential), eb('phone', '=', credential)]))
       .executeTakeFirst();
+    // Every attempt counts until it succeeds, per account and per address, before the password is
+    // checked: a known account under its id (its email and its phone number share one counter), an
+    // unknown credential under its own key, with the same limit and the same answers.
+    const keys: [string, Limit][] = [
+      [user ? signInKey(Number(user.id)) : accountKey('login', credential), limits.loginAccount],
+      [addressKey('login', request.ip), limits.loginAddress],
+    ];
+    await throttle.take(keys);
     // An unknown credential is checked against a dummy hash, so both answers take as long.
     const matches = await verifyPassword(body.password, user ? user.password_hash : await dummyHash());
     if (!user || !matches) throw unauthorized('The email, phone number or password is not correct');

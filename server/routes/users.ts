@@ -16,7 +16,7 @@ import { authorize, ensureMayManage, requireCaller } from '../guard';
 import { coerce, readId, readPayload } from '../records';
 import { listPage, presentMany } from '../store';
 import { formFields } from '../uploads';
-import { Throttle, accountKey, type Limit } from '../throttle';
+import { Throttle, signInKey, type Limit } from '../throttle';
 import { ok, readListQuery } from './common';
 import { factorsOfUser, requireFreshSecondFactor } from '../secondFactor';
 
@@ -84,7 +84,7 @@ async function aboutAnotherUser(db: DB, request: FastifyRequest, selfMessage: st
  * failed sign-in of the account.
  */
 export async function currentPassword(throttle: Throttle, body: Row, user: Row, missing: string): Promise<void> {
-  const keys: [string, Limit][] = [[accountKey('login', String(user.email)), throttle.limits.loginAccount]];
+  const keys: [string, Limit][] = [[signInKey(Number(user.id)), throttle.limits.loginAccount]];
   await throttle.take(keys);
   const given = body.current_password;
   if (typeof given !== 'string' || given === '') throw badRequest(missing);

@@ -154,6 +154,18 @@ describe('signing in with a second factor', () => {
     expect((await login(user.email, { otp: totpCode(user.secret, t) })).body.status).toBe(true);
   });
 
+  it('counts wrong codes, signed in or at sign-in, with wrong passwords by phone number in one counter of the account', async () => {
+    const user = await enrolled();
+    const phone = `+1555${String(t).slice(-7)}`;
+    await s.db.updateTable('users').set({ phone }).where('id', '=', user.id).execute();
+    for (let n = 0; n < 2; n++) expect((await factor(user.token, { action: 'verify', code: '000000' })).http).toBe(403);
+    for (let n = 0; n < 2; n++) expect((await login(phone, { otp: '000000' })).http).toBe(401);
+    expect((await s.post('/user/terminal', { credential: phone, password: 'wrong-password' })).http).toBe(401);
+    expect((await login(user.email, { otp: totpCode(user.secret, t) })).http).toBe(429);
+    t += 60_000;
+    expect((await login(phone, { otp: totpCode(user.secret, t) })).body.status).toBe(true);
+  });
+
   it('still asks for the factor after a password reset (a mailed link is no way around it)', async () => {
     const user = await enrolled();
     await s.post('/user/reset', { email: user.email });

@@ -43,6 +43,64 @@ describe('sign-in throttling', () => {
     expect((await login(demo.seller.email, demo.seller.password)).http).toBe(200);
   });
 
+  it("counts an account's failures together whether it was named by email or by phone number: 5 by email, then 1 by phone is 429, the right password too, until the minute is over", async () => {
+    await clear();
+    for (let i = 0; i < 5; i++) expect((await login(demo.seller.email, 'wrong-password')).http).toBe(401);
+    const byPhone = await login(demo.seller.phone, 'wrong-password');
+    expect(byPhone.http).toBe(429);
+    expect(byPhone.body.query).toBe('Too many attempts; please wait 60 seconds and try again');
+    t += 30_000;
+    expect((await login(demo.seller.phone, demo.seller.password)).http).toBe(429);
+    expect((await login(demo.seller.email, demo.seller.password)).http).toBe(429);
+    t += 30_000;
+    expect((await login(demo.seller.phone, demo.seller.password)).http).toBe(200);
+  });
+
+  it('counts the other way too: failures by phone number hold a sign-in by email', async () => {
+    await clear();
+    for (let i = 0; i < 5; i++) expect((await login(demo.seller.phone, 'wrong-password')).http).toBe(401);
+    expect((await login(demo.seller.email, demo.seller.password)).http).toBe(429);
+    t += 60_000;
+  });
+
+  it('still limits a credential that names no account, and answers it as it answers an account that exists', async () => {
+    await clear();
+    const attempts = async (credential: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${s.url}/user/terminal`, {
+          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credential, password: 'wrong-password' }),
+        });
+        answers.push({ http: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() });
+      }
+      return answers;
+    };
+    const unknown = await attempts(`nobody-${t}@example.com`);
+    expect(unknown.map((a) => a.http)).toEqual([401, 401, 401, 401, 401, 429]);
+    t += 60_000;
+    expect(await attempts(demo.buyer.email)).toEqual(unknown);
+    t += 60_000;
+    // An unknown email and an unknown phone number are no account: each has its own counter.
+    for (let i = 0; i < 5; i++) expect((await login('nobody-at-all@example.com', 'wrong-password')).http).toBe(401);
+    expect((await login('+15550009999', 'wrong-password')).http).toBe(401);
+    t += 60_000;
+  });
+
+  it('counts wrong current passwords with wrong sign-ins by phone number, in one counter of the account', async () => {
+    await clear();
+    const user = await s.userWith([1]);
+    const phone = `+1555${String(t).slice(-7)}`;
+    await s.db.updateTable('users').set({ phone }).where('id', '=', user.id).execute();
+    for (let i = 0; i < 3; i++) {
+      expect((await s.post('/user/update', { current_password: 'not-the-one', password: 'a-new-password' }, user.token)).http).toBe(403);
+    }
+    for (let i = 0; i < 2; i++) expect((await login(phone, 'wrong-password')).http).toBe(401);
+    expect((await login(user.email, 'password123')).http).toBe(429);
+    expect((await s.post('/user/update', { current_password: 'password123', password: 'a-new-password' }, user.token)).http).toBe(429);
+    t += 60_000;
+    expect((await login(phone, 'password123')).http).toBe(200);
+  });
+
   it('counts failures per address across accounts', async () => {
     await clear();
     for (let i = 0; i < 8; i++) expect((await login(`nobody${i}@example.com`, 'wrong-password')).http).toBe(401);
