@@ -35,7 +35,8 @@ export function fileNamesIn(value: unknown): string[] {
   return [...names];
 }
 
-const safeDecode = (text: string) => {
+/** Percent-decoded text, or the text as it came when it is not valid percent-encoding ('%'). */
+export const safeDecode = (text: string) => {
   try {
     return decodeURIComponent(text);
   } catch {

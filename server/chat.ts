@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { VISITOR_COOKIE } from '../contract';
+import { safeDecode } from './attachments';
 import { unauthorized } from './errors';
 import { callerOf, randomToken, sha256, type Caller } from './auth';
 import { API_PREFIX } from './config';
@@ -35,14 +36,8 @@ const ticketHash = (ticket: string) => sha256(`chat-events:${ticket}`);
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      // A value that is not valid percent-encoding ('%') is no key the server gave.
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
+    // A value that is not valid percent-encoding ('%') is kept as it came: no key the server gave.
+    if (eq > 0 && part.slice(0, eq).trim() === name) return safeDecode(part.slice(eq + 1).trim());
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 /** The API document's operations of an entity: its contract calls (save, list, status) and its REST face. */
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type CallRole, type EntityContract, type Fails, type Rule } from '../../contract';
+import { API_PREFIX } from '../config';
 import { createLimitOf } from '../throttle';
 import { envelopeOf, errors, operation, whoOf } from './operations';
 import { a, has, inputSchema, pascal, ref, type Operation, type Schema } from './schemas';
@@ -151,7 +152,7 @@ const MESSAGE_HEADER = { 'X-Message': { schema: { type: 'string' }, description:
 /** The cookie an anonymous creation sets (a visitor's chat key). */
 const cookieHeader = (name: string) => ({
   'Set-Cookie': {
-    schema: { type: 'string' }, example: `${name}=…; Path=/api; Max-Age=2592000; HttpOnly; SameSite=Strict`,
+    schema: { type: 'string' }, example: `${name}=…; Path=${API_PREFIX}; Max-Age=2592000; HttpOnly; SameSite=Strict`,
     description: `Set when a caller without a session creates a record: \`${name}\`, the key that finds it again (sent back by the browser to the API's paths)`,
   },
 });
