@@ -28,8 +28,19 @@ import { CompactList } from './CompactList';
 import { usePhone } from '../layout/usePhone';
 import { cleanSearch, searchProblem, searchText, toCsv } from './rules';
 
-export function ScreenHeader({ seller }: { seller: boolean }) {
+/**
+ * SPEC §2.9's header of a management screen, an admin's or a seller's. A buyer's read-only list (their
+ * purchases) manages nothing and is shown to no administrator, so it is headed by its own name (`title`).
+ */
+export function ScreenHeader({ seller, title }: { seller: boolean; title?: string }) {
   const translate = useTranslate();
+  if (title !== undefined) {
+    return (
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+    );
+  }
   return (
     <Box>
       <Typography variant="h5" component="h1">

@@ -41,6 +41,8 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
   const q = searchText(new URLSearchParams(useLocation().search).get('q') ?? '');
   // A read-only list (order statuses, applicants) has nothing to explore: a clicked row opens its details.
   const editable = Boolean(screen.form || screen.control || screen.tabs?.length);
+  // A screen without a sidebar entry of its own (/subcategory) is named by its resource.
+  const title = translate(def.menu || seller || buyer ? `menu.${token}` : `resources.${def.name}.title`);
   const exportButton = <ExportCsvButton def={def} screen={screen} />;
   return (
     <ListBase
@@ -53,11 +55,10 @@ function ListManagement({ def, entity, resource, seller, buyer = false, screen }
       filterDefaultValues={q ? { q } : undefined}
       disableSyncWithLocation
     >
-      {/* A screen without a sidebar entry of its own (/subcategory) is named by its resource. */}
-      <Title title={translate(def.menu || seller || buyer ? `menu.${token}` : `resources.${def.name}.title`)} />
+      <Title title={title} />
       <CellStyles />
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <ScreenHeader seller={seller || buyer} />
+        <ScreenHeader seller={seller} title={buyer ? title : undefined} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <SearchBox />
           {screen.filters?.length ? <ListFilters name={def.name} filters={screen.filters} /> : null}

@@ -249,6 +249,10 @@ test.describe('orders', () => {
     await sidebar(page).getByRole('menuitem', { name: 'Dashboard' }).click();
     await page.getByRole('link', { name: /Orders/ }).first().click();
     await expect(page).toHaveURL(/\/my-purchases$/);
+    // A buyer's own list is headed by its name: it is no administrators' section.
+    await expect(page.getByRole('heading', { name: 'My purchases', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Administrative' })).toHaveCount(0);
+    await expect(page.getByText('This is section is visible to authorized person(s)')).toHaveCount(0);
     await search(page, id, 0);
     const placed = row(page, '7 Purchase Lane');
     await expect(placed).toHaveCount(1);
