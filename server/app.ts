@@ -393,9 +393,10 @@ export async function buildApp(given: Context, opts: AppOptions = {}): Promise<F
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
-    // Every console route is answered by the single-page app.
+    // Every console route is answered by the single-page app; a build file that is not there is not
+    // (a page of an earlier build asking for its own files is told they are gone, not sent the page).
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET') return reply.code(404).send(envelope({ query: 'Not found' }));
+      if (request.method !== 'GET' || request.url.startsWith('/assets/')) return reply.code(404).send(envelope({ query: 'Not found' }));
       return reply.sendFile('index.html');
     });
   }

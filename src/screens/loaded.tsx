@@ -58,8 +58,50 @@ export function useSettled(loaders: readonly (() => Promise<unknown>)[]): boolea
   return settled;
 }
 
+/** When the page last loaded itself anew for code that did not arrive (kept for the tab's life). */
+const RELOADED_AT = 'console.reloadedForCode';
+/** After such a reload, for this long a module that does not arrive shows the error view instead. */
+const RELOAD_AT_MOST_EVERY_MS = 60_000;
+/** The page's reload for code that did not arrive, once started: the one every screen waits on. */
+let reloading: Promise<void> | undefined;
+
+/**
+ * A screen's code did not arrive. Most often a new build has been put in place since this page
+ * loaded (every build names its files anew, and the files this page names are gone), and only the
+ * page loaded anew, at the same address, finds the new build's. So the page reloads itself, when the
+ * server answers for the page (offline, it would lose the console for the browser's error page) and
+ * at most once a minute, so that a file truly missing shows the error view instead of reloading
+ * forever. Settles when the reload has started; fails when the page is not reloaded.
+ */
+function reloadForNewBuild(): Promise<void> {
+  reloading ??= (async () => {
+    if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < RELOAD_AT_MOST_EVERY_MS) throw new Error('reloaded lately');
+    const page = await fetch(location.href, { cache: 'no-store' });
+    if (!page.ok) throw new Error(`the page answers ${page.status}`);
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    location.reload();
+  })();
+  return reloading;
+}
+
+/** What a screen whose code did not arrive waits on: the page's reload, else the failure itself. */
+const afterFailure = new WeakMap<object, Promise<never>>();
+function missingCode(loader: object, reason: unknown): Promise<never> {
+  let outcome = afterFailure.get(loader);
+  if (!outcome) {
+    outcome = reloadForNewBuild().then(
+      () => new Promise<never>(() => {}), // the page is on its way out: keep the spinner until it goes
+      () => Promise.reject(reason as Error),
+    );
+    afterFailure.set(loader, outcome);
+  }
+  return outcome;
+}
+
 function LoadedComponent<P extends object>({ loader, props }: { loader: () => Promise<Module<P>>; props: P }) {
-  const { default: component } = use(preload(loader));
+  const load = preload(loader) as Tracked<Module<P>>;
+  const arriving: Promise<Module<P>> = load.status === 'rejected' ? missingCode(loader, load.reason) : load;
+  const { default: component } = use(arriving);
   return createElement(component, props);
 }
 

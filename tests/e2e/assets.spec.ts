@@ -1,6 +1,6 @@
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, signIn } from './helpers';
+import { DEMO, sidebar, signIn, signedIn } from './helpers';
 
 /** What the browser fetched for a page, as it came over the wire (compressed bodies). */
 function recorder(page: import('@playwright/test').Page) {
@@ -58,4 +58,55 @@ test('the screens after sign-in load their code on the way, also compressed and 
   for (const script of scripts) expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   const config = await page.request.get('/config.json');
   expect(config.headers()['cache-control']).toBe('no-cache');
+});
+
+/**
+ * A new build is put in place while a console is open: the files its page names are gone (the server
+ * answers 404). The screen opened next loads the page anew, once, and shows; a file still missing
+ * after that reload shows the error view instead of reloading again.
+ */
+test('a screen whose code is gone since the page loaded (a new build) reloads the page once, then shows', async ({ page }) => {
+  await signedIn(page, DEMO.admin);
+  let refused = 0;
+  await page.route(/\/assets\/AccountPage-[^/]+\.js$/, (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue()));
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pages.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('button', { name: /profile|user menu|account/i }).click();
+  await page.getByRole('menuitem', { name: /My account/ }).click();
+  await expect(page.getByRole('region', { name: 'Profile' })).toBeVisible();
+  expect(refused).toBe(2);
+  expect(pages).toEqual(['/account']);
+  await expect(page.getByRole('heading', { name: 'An Error occurred' })).toHaveCount(0);
+});
+
+test('a screen whose code stays missing after that reload shows the error view, without reloading again', async ({ page }) => {
+  await signedIn(page, DEMO.admin);
+  await page.route(/\/assets\/AccountPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pages.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('button', { name: /profile|user menu|account/i }).click();
+  await page.getByRole('menuitem', { name: /My account/ }).click();
+  await expect(page.getByRole('heading', { name: 'An Error occurred' })).toBeVisible();
+  expect(pages).toEqual(['/account']);
+  await expect(page.getByRole('region', { name: 'Profile' })).toHaveCount(0);
+});
+
+test('a screen whose code does not arrive while the server cannot be reached shows the error view, and the page stays', async ({ page }) => {
+  await signedIn(page, DEMO.admin);
+  await page.route(/\/assets\/AccountPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  // The page itself cannot be had either (offline): reloading would trade the console for the browser's error page.
+  await page.route(/\/account$/, (route) => route.abort('internetdisconnected'));
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pages.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('button', { name: /profile|user menu|account/i }).click();
+  await page.getByRole('menuitem', { name: /My account/ }).click();
+  await expect(page.getByRole('heading', { name: 'An Error occurred' })).toBeVisible();
+  expect(pages).toEqual([]);
+  await expect(sidebar(page)).toBeVisible();
 });

@@ -64,6 +64,17 @@ describe("the console's files", () => {
     }
   });
 
+  it("answers a console route with the page, and a build file that is not there with 404, not the page", async () => {
+    const route = await get('/products/12');
+    expect([route.status, route.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    // A page of an earlier build asks for its own files, which a new build has replaced.
+    for (const p of ['/assets/index-0b1d2e.js', '/assets/ProductsScreen-Zx9.js', '/assets/nested/gone.css']) {
+      const gone = await get(p, 'br, gzip');
+      expect([p, gone.status, gone.headers['content-type']]).toEqual([p, 404, expect.stringMatching(/^application\/json/)]);
+      expect(JSON.parse(gone.body.toString())).toMatchObject({ status: false, query: 'Not found' });
+    }
+  });
+
   it('compresses large API answers', async () => {
     const admin = await s.login(demo.admin.email, demo.admin.password);
     const res = await fetch(`${s.url}/products`, {
