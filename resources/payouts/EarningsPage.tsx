@@ -12,7 +12,8 @@ import { useConfig } from '../../src/config';
 import { messageOf } from '../../src/pages/messages';
 import { when } from '../orders/OrderDetails';
 import { downloadFile } from './download';
-import { K, LedgerTable, useLedgerAmount } from './parts';
+import { K, LedgerPager, LedgerTable, PER_PAGE, useLedgerAmount, usePagedCall } from './parts';
+import { usePhone } from '../../src/layout/usePhone';
 
 const PARTS = ['pending', 'available', 'paid', 'debt'] as const;
 
@@ -27,10 +28,8 @@ export default function EarningsPage() {
     queryKey: ['ledger', 'balances', 'mine'],
     queryFn: async () => (await dataProvider.call<unknown, Paginated<Balance>>(LEDGER_PATHS.balances, { page: 1, per_page: MAX_PER_PAGE })).HLL?.data ?? [],
   });
-  const postings = useQuery({
-    queryKey: ['ledger', 'postings', 'mine'],
-    queryFn: async () => (await dataProvider.call<unknown, { data: Posting[] }>(LEDGER_PATHS.ledger, { page: 1, per_page: 50 })).HLL?.data ?? [],
-  });
+  const postings = usePagedCall<Posting>('postings', LEDGER_PATHS.ledger, PER_PAGE);
+  const phone = usePhone();
   const shops = [...new Map((balances.data ?? []).map((b) => [b.shop_id, b.shop_name ?? `#${b.shop_id}`])).entries()];
   const [picked, setShop] = useState<number | ''>('');
   const shop = picked !== '' ? picked : shops.length ? shops[0][0] : '';
@@ -44,6 +43,11 @@ export default function EarningsPage() {
     }
   };
   const e = (key: string) => translate(`${K}.earnings.${key}`);
+  const shopName = (p: Posting) => shops.find(([id]) => id === p.shop_id)?.[1] ?? String(p.shop_id ?? '');
+  const kind = (p: Posting) => translate(`${K}.kinds.${p.kind}`, { _: p.kind });
+  const account = (p: Posting) => translate(`${K}.accounts.${p.account}`, { _: p.account });
+  // The commission is what the marketplace took: a deduction from the seller's side (a refund's gives it back).
+  const signed = (p: Posting) => amount(p.account === 'commission' ? -p.amount : p.amount, p.currency);
   return (
     <Stack spacing={3} sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('menu.my-earnings')} />
@@ -95,20 +99,41 @@ export default function EarningsPage() {
 
       <Box component="section" aria-labelledby="postings">
         <Typography id="postings" variant="h6" component="h2" sx={{ mb: 1 }}>{e('postings')}</Typography>
-        {postings.data?.length ? (
-          <LedgerTable label={e('postings')} columns={['date', 'shop', 'order', 'kind', 'account', 'amount']} right={['amount']}>
-            {postings.data.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell>{when(p.created_at, locale)}</TableCell>
-                <TableCell>{shops.find(([id]) => id === p.shop_id)?.[1] ?? p.shop_id}</TableCell>
-                <TableCell>{p.order_id ?? ''}</TableCell>
-                <TableCell>{translate(`${K}.kinds.${p.kind}`, { _: p.kind })}</TableCell>
-                <TableCell>{translate(`${K}.accounts.${p.account}`, { _: p.account })}</TableCell>
-                {/* The commission is what the marketplace took: a deduction from the seller's side (a refund's gives it back). */}
-                <TableCell align="right">{amount(p.account === 'commission' ? -p.amount : p.amount, p.currency)}</TableCell>
-              </TableRow>
-            ))}
-          </LedgerTable>
+        {postings.rows.length ? (
+          <>
+            {phone ? (
+              // On a phone, a table's six columns run off-screen (the amount last): each posting on two lines, its amount beside.
+              <Box component="ul" aria-label={e('postings')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {postings.rows.map((p) => (
+                  <Stack component="li" key={p.id} direction="row" sx={{ gap: 2, py: 1, alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography variant="body2">{[kind(p), account(p)].join(' · ')}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {[shopName(p), p.order_id === null ? '' : `#${p.order_id}`, when(p.created_at, locale)].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </Box>
+                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{signed(p)}</Typography>
+                  </Stack>
+                ))}
+              </Box>
+            ) : (
+              <LedgerTable label={e('postings')} columns={['date', 'shop', 'order', 'kind', 'account', 'amount']} right={['amount']}>
+                {postings.rows.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{when(p.created_at, locale)}</TableCell>
+                    <TableCell>{shopName(p)}</TableCell>
+                    <TableCell>{p.order_id ?? ''}</TableCell>
+                    <TableCell>{kind(p)}</TableCell>
+                    <TableCell>{account(p)}</TableCell>
+                    <TableCell align="right">{signed(p)}</TableCell>
+                  </TableRow>
+                ))}
+              </LedgerTable>
+            )}
+            <LedgerPager paged={postings} />
+          </>
+        ) : postings.error ? (
+          <Alert severity="error">{messageOf(postings.error, translate('management.failed'))}</Alert>
         ) : (
           <Typography>{postings.isPending ? '' : e('none')}</Typography>
         )}

@@ -17,7 +17,7 @@ import { useConfig } from '../../src/config';
 import { messageOf } from '../../src/pages/messages';
 import { when } from '../orders/OrderDetails';
 import { downloadFile } from './download';
-import { K, LedgerPager, LedgerTable, useLedgerAmount, usePagedCall } from './parts';
+import { K, LedgerPager, LedgerTable, PER_PAGE, useLedgerAmount, usePagedCall } from './parts';
 
 interface Payout {
   id: number;
@@ -30,9 +30,6 @@ interface Payout {
   reference: string | null;
   created_at: string;
 }
-
-/** Rows a page of balances or payouts shows. */
-const PER_PAGE = 25;
 
 const STATE_COLOR = { pending: 'warning', paid: 'success', failed: 'error' } as const;
 

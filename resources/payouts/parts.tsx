@@ -11,6 +11,9 @@ import { ownAmount } from '../orders/OrderDetails';
 
 export const K = 'resources.payouts';
 
+/** Rows a page of the money pages' paged tables shows (balances, payouts, postings). */
+export const PER_PAGE = 25;
+
 /** Minor units as '$1,234.56 USD' in the viewer's language (never converted: a balance keeps its currency). */
 export function useLedgerAmount() {
   const rates = useRates();

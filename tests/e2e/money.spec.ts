@@ -5,6 +5,9 @@ import { expect, test } from './fixtures';
 import { api, apiLogin, DEMO, newCategory, newProduct, newShop, sidebar, signedIn } from './helpers';
 import { registered } from './reference-helpers';
 
+/** Postings a page of My earnings shows. */
+const PER_PAGE = 25;
+
 const address = { street_name: '5 Broad Street', city: 'Monrovia', state: 'Montserrado', country: 'Liberia', zip: '1000' };
 
 /**
@@ -49,6 +52,47 @@ test('a seller downloads a monthly statement that lists their sale', async ({ pa
   expect(lines.some((l) => l.split(',')[1] === 'sale' && l.split(',')[2] === String(order.id))).toBe(true);
   expect(lines.at(-1)!.split(',')[1]).toBe('closing balance');
   await page.screenshot({ path: test.info().outputPath('my-earnings.png'), fullPage: true });
+});
+
+test('a seller reads every posting, a page at a time, and on a phone each posting with its amount in sight', async ({ page, request }) => {
+  // One shop's paid orders, each posting its sale and its commission, until they fill more than a page.
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const seller = await registered(request);
+  const buyer = await registered(request, undefined, '[1]');
+  const category = await newCategory(request, undefined, { commission_flat_rate: 8 });
+  const shop = await newShop(request, seller.token, category);
+  const product = await newProduct(request, seller.token, shop.id, category, undefined, { in_stock: 100 });
+  const total = async () => (await api(request, '/ledger', { page: 1, per_page: 1 }, seller.token)).HLL.total as number;
+  while ((await total()) <= PER_PAGE) {
+    const placed = await api(request, '/order', { shop_id: shop.id, items: [{ product_id: product.id, quantity: 1 }], shipping_address: address }, buyer.token);
+    expect(placed.status, placed.query).toBe(true);
+    expect((await api(request, '/order', { id: placed.detail.id, paid_total: placed.detail.total }, admin.token)).status).toBe(true);
+  }
+  const count = await total();
+  const oldest = (await api(request, '/ledger', { page: 2, per_page: PER_PAGE }, seller.token)).HLL.data as { kind: string }[];
+  expect(oldest.length).toBe(count - PER_PAGE);
+
+  await signedIn(page, seller);
+  await page.goto('/my-earnings');
+  const postings = section(page, 'Postings');
+  await expect(postings.getByRole('row')).toHaveCount(PER_PAGE + 1);
+  await expect(page.getByText(`Showing 1 to ${PER_PAGE} of ${count} results`)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(page.getByText(`Showing ${PER_PAGE + 1} to ${count} of ${count} results`)).toBeVisible();
+  await expect(postings.getByRole('row')).toHaveCount(oldest.length + 1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(postings).toHaveCount(0);
+  const items = page.getByRole('list', { name: 'Postings' }).getByRole('listitem');
+  await expect(items).toHaveCount(oldest.length);
+  await expect(items.first()).toContainText(shop.name);
+  for (const item of await items.all()) {
+    const amount = item.locator('p').last();
+    await expect(amount).toHaveText(/[\d.,]+ [A-Z]{3}$/);
+    const box = (await amount.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: test.info().outputPath('my-earnings-phone.png'), fullPage: true });
 });
 
 test('an admin pays a shop out and marks the payout paid', async ({ page, request }) => {
