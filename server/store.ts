@@ -519,9 +519,16 @@ export async function listAll(db: DB, entity: EntityContract, scope: Scope, q: O
   return (await listPage(db, entity, scope, { ...q, page: 1, perPage: MAX_SEARCH_ROWS })).data;
 }
 
-/** One record the scope allows: 404 when it does not exist, 403 when it is someone else's. */
+/**
+ * One record the scope allows, read to change it: 404 when it does not exist, 403 when it is someone
+ * else's. On PostgreSQL the row is locked until the transaction ends, so two changes of one record run
+ * one after the other, the second reading what the first wrote (two reopenings of a cancelled order
+ * take its stock once); SQLite runs write transactions one at a time.
+ */
 export async function findScoped(db: DB, entity: EntityContract, scope: Scope, id: number): Promise<Row> {
-  const row = await db.selectFrom(entity.name).selectAll().where('id', '=', id).executeTakeFirst();
+  let query = db.selectFrom(entity.name).selectAll().where('id', '=', id);
+  if (dialectOf(db) === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound(`No ${entity.name} record has id ${id}`);
   if (scope.kind === 'own') {
     const mine = await scoped(db, db.selectFrom(entity.name).select('id').where('id', '=', id), entity, scope).executeTakeFirst();

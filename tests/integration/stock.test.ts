@@ -191,6 +191,49 @@ describe('cancelling gives the stock back exactly once', () => {
   });
 });
 
+describe('changes of one order at the same time', () => {
+  it('take the stock of a cancelled order once when several reopen it at once, each change reading what the one before wrote', async () => {
+    const id = await product(10);
+    const order = (await buy(await buyer(), id, 3)).body.detail;
+    await s.post('/order/status', { status: 6, id: order.id }, admin);
+    expect(await stockOf(id)).toBe(10);
+    const answers = await Promise.all([
+      s.post('/order/status', { status: 2, id: order.id }, admin),
+      s.post('/order/status', { state: 3, id: order.id }, seller.token),
+      s.post('/order/status', { status: 4, id: order.id }, admin),
+    ]);
+    for (const answer of answers) expect(answer.body.status).toBe(true);
+    expect(await stockOf(id)).toBe(7);
+    const row = await orderRow(order.id);
+    expect(row.stock_returned_at).toBeNull();
+    // The timeline goes on from each status to the next: no change read a status another had already left.
+    const events = await s.db.selectFrom('orderEvents').select(['from_status', 'to_status']).where('order_id', '=', order.id).orderBy('id').execute();
+    const moves = events.slice(2);
+    expect(moves).toHaveLength(3);
+    expect(moves[0].from_status).toBe(6);
+    for (let i = 1; i < moves.length; i++) expect(moves[i].from_status).toBe(moves[i - 1].to_status);
+    expect(row.status).toBe(moves[2].to_status);
+  });
+
+  it('leave the stock as the last status says when a cancellation and a delivery race', async () => {
+    const id = await product(10);
+    const order = (await buy(await buyer(), id, 1)).body.detail;
+    const answers = await Promise.all([
+      s.post('/order/status', { status: 6, id: order.id }, admin),
+      s.post('/order/status', { state: 5, id: order.id }, seller.token),
+    ]);
+    for (const answer of answers) expect(answer.body.status).toBe(true);
+    const row = await orderRow(order.id);
+    if (Number(row.status) === 6) {
+      expect(row.stock_returned_at).not.toBeNull();
+      expect(await stockOf(id)).toBe(10);
+    } else {
+      expect(row.stock_returned_at).toBeNull();
+      expect(await stockOf(id)).toBe(9);
+    }
+  });
+});
+
 describe('the settings (ORDER_HOLD_MINUTES, ORDER_MAX_PER_BUYER)', () => {
   it('takes whole numbers in range and leaves anything else to the defaults', () => {
     const hold = (text?: string) => readConfig(text === undefined ? {} : { ORDER_HOLD_MINUTES: text }).orderHoldMinutes;
