@@ -16,7 +16,7 @@
  *   save that makes the order paid, delivers or cancels it moves its earnings in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { convert, currencyCode, type Rate } from '../../contract';
+import { KIND_LIMITS, convert, currencyCode, type Rate } from '../../contract';
 import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
@@ -297,13 +297,23 @@ async function takeStock(db: DB, items: unknown) {
   }
 }
 
-/** Puts an order's quantities back on sale (products since deleted are skipped). */
+/** The most a stock count holds: what its integer column holds on both databases. */
+export const MAX_STOCK = KIND_LIMITS.int.maximum!;
+
+/**
+ * Puts an order's quantities back on sale (products since deleted are skipped), up to MAX_STOCK: a
+ * seller may have set the stock to the most it holds since the order took its part, and giving more
+ * back would fail on PostgreSQL and stop the sweep at that order.
+ */
 async function returnStock(db: DB, items: unknown) {
   const stamp = now();
   for (const line of linesOf(items)) {
     await db
       .updateTable('products')
-      .set((eb) => ({ in_stock: eb('in_stock', '+', line.quantity), updated_at: stamp }))
+      .set((eb) => ({
+        in_stock: eb.case().when('in_stock', '>', MAX_STOCK - line.quantity).then(MAX_STOCK).else(eb('in_stock', '+', line.quantity)).end(),
+        updated_at: stamp,
+      }))
       .where('id', '=', line.product_id)
       .where('in_stock', 'is not', null)
       .execute();

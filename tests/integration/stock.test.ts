@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startServer, type TestServer } from './harness';
-import { HOLD_EXPIRED, ORDER_DEFAULTS } from '../../server/hooks/orders';
+import { HOLD_EXPIRED, MAX_STOCK, ORDER_DEFAULTS } from '../../server/hooks/orders';
 import { readConfig } from '../../server/config';
 import { sweepEntities } from '../../server/maintenance';
 import { registry } from '../../server/registry';
@@ -188,6 +188,34 @@ describe('cancelling gives the stock back exactly once', () => {
     expect(reopen.body.query).toBe(`Only 2 of Lamp ${made} left in stock`);
     expect((await orderRow(order.id)).status).toBe(6);
     expect(await stockOf(id)).toBe(2);
+  });
+});
+
+describe('giving the stock back', () => {
+  it('gives it back up to the most a stock holds, so a cancellation and the sweep go on when the seller has topped the stock up', async () => {
+    const id = await product(MAX_STOCK);
+    const topUp = async (to: number) => expect((await s.post('/product', { id, in_stock: to }, seller.token)).body.status).toBe(true);
+    // Given back to exactly the most.
+    const first = (await buy(await buyer(), id, 2)).body.detail;
+    expect(await stockOf(id)).toBe(MAX_STOCK - 2);
+    expect((await s.post('/order/status', { status: 6, id: first.id }, admin)).body.status).toBe(true);
+    expect(await stockOf(id)).toBe(MAX_STOCK);
+
+    // Topped up meanwhile: one more would pass the most, which is where it stops.
+    const second = (await buy(await buyer(), id, 2)).body.detail;
+    await topUp(MAX_STOCK - 1);
+    const cancelled = await s.post('/order/status', { status: 6, id: second.id }, admin);
+    expect(cancelled.http).toBe(200);
+    expect(await stockOf(id)).toBe(MAX_STOCK);
+
+    // Left to the sweep, beside another order whose hold ends: both are released.
+    const third = (await buy(await buyer(), id, 2)).body.detail;
+    await topUp(MAX_STOCK);
+    const other = await product(5);
+    const beside = (await buy(await buyer(), other, 1)).body.detail;
+    await sweep(time + HOLD_MS);
+    expect([(await orderRow(third.id)).status, (await orderRow(beside.id)).status]).toEqual([6, 6]);
+    expect([await stockOf(id), await stockOf(other)]).toEqual([MAX_STOCK, 5]);
   });
 });
 
