@@ -992,6 +992,7 @@ export const en = {
     currency_per_shop: "Unique Currency per Shop: this shop's products are priced in %{currency}, not %{other}",
     shop_deactivated_package: '%{name} is deactivated: only an active shop can subscribe to a package',
     no_rate: 'No exchange rate for %{currency}',
+    order_total_max: 'An order can total at most %{amount} %{currency}',
     own_shop: 'You cannot order from your own shop',
     own_records: 'You can only change your own records',
     own_shops: 'You can only use your own shops',

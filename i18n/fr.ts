@@ -973,6 +973,7 @@ export const fr = {
     currency_per_shop: 'Une seule devise par boutique : les produits de cette boutique sont en %{currency}, pas en %{other}',
     shop_deactivated_package: "%{name} est désactivée : seule une boutique active peut s'abonner à un forfait",
     no_rate: 'Pas de taux de change pour %{currency}',
+    order_total_max: "Le total d'une commande ne peut dépasser %{amount} %{currency}",
     own_shop: 'Vous ne pouvez pas commander dans votre propre boutique',
     own_records: 'Vous ne pouvez modifier que vos propres enregistrements',
     own_shops: 'Vous ne pouvez utiliser que vos propres boutiques',

@@ -16,7 +16,7 @@
  *   save that makes the order paid, delivers or cancels it moves its earnings in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { KIND_LIMITS, convert, currencyCode, type Rate } from '../../contract';
+import { KIND_LIMITS, convert, currencyCode, minorText, toMinor, type Rate } from '../../contract';
 import { dialectOf, now, type DB, type Row } from '../db';
 import { badRequest, forbidden } from '../errors';
 import { isObject } from '../records';
@@ -149,6 +149,20 @@ export async function priceCart(db: DB, caller: Caller, shopIdGiven: unknown, it
   return { shop, wanted, items, amount: round2(amount), currency, rates };
 }
 
+/**
+ * The most an order may total, in minor units: 10,000,000,000,000.00 of its currency. Its minor units
+ * stay whole numbers JavaScript counts exactly (below 2^53), with room for a shop's balance to hold
+ * several such orders; an order above it could be placed but never paid (its sale cannot be posted).
+ */
+export const MAX_ORDER_MINOR = 10 ** 15;
+
+/** What the buyer pays for a priced part of a cart: its items and delivery, refused above MAX_ORDER_MINOR. */
+export function totalOf(priced: Priced, deliveryFee: number): number {
+  const total = round2(priced.amount + deliveryFee);
+  if (toMinor(total) > MAX_ORDER_MINOR) throw badRequest(`An order can total at most ${minorText(MAX_ORDER_MINOR)} ${priced.currency}`);
+  return total;
+}
+
 /** A delivery address's place (country, state, city), as the fee reads it. */
 export const placeOf = (address: Record<string, unknown>): NamedPlace => ({
   country: String(address.country ?? ''), state: String(address.state ?? ''), city: String(address.city ?? ''),
@@ -189,6 +203,8 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
   // The fee is the server's: whatever delivery_fee or logistics the client sent is not read. Without
   // an address the order goes without delivery only when no class is on offer.
   const { delivery_fee, logistics } = await deliveryOf(db, priced, shippingAddress ? (JSON.parse(shippingAddress) as Row) : null, body.shipping_id);
+  // What the buyer pays: the items and the delivery, both in the order's currency.
+  const total = totalOf(priced, delivery_fee);
   await takeStock(db, items);
 
   // A checkout over several shops places one order per shop, the later ones naming the first as parent.
@@ -198,8 +214,6 @@ async function checkout(ctx: HookContext, values: Row, body: Row): Promise<Row> 
     if (!first || Number(first.customer_id) !== caller.id) throw badRequest('parent id must be one of your own orders');
     parent = Number(first.id);
   }
-  // What the buyer pays: the items and the delivery, both in the order's currency.
-  const total = round2(priced.amount + delivery_fee);
   return {
     ...Object.fromEntries(BUYER_FIELDS.map((k) => [k, values[k] ?? null])),
     shipping_address: shippingAddress,

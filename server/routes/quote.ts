@@ -12,7 +12,7 @@ import { bodyOf, type AppContext } from '../context';
 import { badRequest } from '../errors';
 import { requireCaller } from '../guard';
 import { isObject } from '../records';
-import { deliveryOf, priceCart, round2 } from '../hooks/orders';
+import { deliveryOf, priceCart, totalOf } from '../hooks/orders';
 import { chooseClass, shippingClasses } from '../hooks/orders/delivery';
 import { ok } from './common';
 
@@ -56,7 +56,7 @@ export async function quoteRoutes(app: FastifyInstance, { db, config }: AppConte
       const { delivery_fee, logistics } = await deliveryOf(db, priced, address, shipping?.id);
       quotes.push({
         shop_id: Number(priced.shop.id), shop_name: priced.shop.name, currency: priced.currency,
-        amount: priced.amount, delivery_fee, total: round2(priced.amount + delivery_fee), logistics,
+        amount: priced.amount, delivery_fee, total: totalOf(priced, delivery_fee), logistics,
       });
     }
     return ok({ HLL: { classes, shipping_id: shipping?.id ?? null, quotes } });

@@ -5,7 +5,8 @@
  * the month's statement lists every step and closes at zero. Who may read and move money.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_CALLS, PAYOUTS_TOKEN, SELLER_ACCOUNTS, type Balance, type Paginated, type Posting } from '../../contract';
+import { LEDGER_CALLS, PAYOUTS_TOKEN, SELLER_ACCOUNTS, minorText, type Balance, type Paginated, type Posting } from '../../contract';
+import { MAX_ORDER_MINOR } from '../../server/hooks/orders';
 import { hooks } from '../../server/hooks/payouts';
 import { ADMIN, demo, shopBody, startServer, type TestServer } from './harness';
 
@@ -171,6 +172,27 @@ describe('the money of one order, from payment to statement', () => {
     expect(listed.body.HLL!.data.find((p) => Number(p.id) === Number(payout.body.detail.id))?.amount).toBe(before.available);
     await s.post('/payout/status', { id: payout.body.detail.id, state: 'paid', reference: 'Big one' }, admin);
     expect(await balanceOf(admin)).toMatchObject({ available: 0, paid: before.paid + before.available });
+  });
+
+  it('takes and pays an order of the most an order may total, and refuses one a cent over it (a sale it could never post), in the quote too', async () => {
+    const most = MAX_ORDER_MINOR / 100;
+    const productAt = async (price: number) => Number((await s.db
+      .insertInto('products')
+      .values({ name: `Tower ${price}`, price, sale_price: 0, currency: 'USD', in_stock: 5, state: 'active', shop_id: shop, category_id: category, subcategory_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id);
+    const order = await placeAndPay([{ product_id: await productAt(most), quantity: 1 }]);
+    expect(order.total).toBe(most);
+    expect((await postingsOf(order.id)).find((p) => p.account === 'buyer_payments')?.amount).toBe(-MAX_ORDER_MINOR);
+
+    const over = await productAt(most + 0.01);
+    const refusal = `An order can total at most ${minorText(MAX_ORDER_MINOR)} USD`;
+    const placed = await s.post('/order', { shop_id: shop, items: [{ product_id: over, quantity: 1 }], shipping_address: address }, buyer);
+    expect(placed).toMatchObject({ http: 400, body: { status: false, query: refusal } });
+    const quoted = await s.post('/order/quote', { shipping_address: address, orders: [{ shop_id: shop, items: [{ product_id: over, quantity: 1 }] }] }, buyer);
+    expect(quoted).toMatchObject({ http: 400, body: { query: refusal } });
+    const fits = await s.post('/order/quote', { shipping_address: address, orders: [{ shop_id: shop, items: [{ product_id: await productAt(most / 2), quantity: 2 }] }] }, buyer);
+    expect(fits.body.HLL.quotes[0].total).toBe(most);
   });
 
   it('earnings of an undelivered order stay pending; cancelling a paid order refunds it and they never become available', async () => {
