@@ -474,6 +474,11 @@ export const hooks: EntityHooks = {
     }
     const fixed = PLACED.filter((key) => values[key] !== undefined && values[key] !== (before[key] ?? null));
     if (fixed.length) throw forbidden(`The ${fixed.join(', ').replace(/_/g, ' ')} of a placed order cannot be changed`);
+    // paid_total_fxws holds paid_total's amount (docs/decisions.md, "Amount fields"): it is what the
+    // dashboard adds up, so a payment recorded in paid_total counts there too, and nothing else sets it.
+    if (values.paid_total !== undefined || values.paid_total_fxws !== undefined) {
+      values.paid_total_fxws = values.paid_total !== undefined ? values.paid_total : (before.paid_total ?? null);
+    }
     if (values.status !== undefined && Number(values.status) !== Number(before.status)) {
       await record(ctx.db, ctx, Number(before.id), before.status, values.status);
       await mailStatus(ctx.db, before, before.status, values.status);

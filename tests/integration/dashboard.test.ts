@@ -167,6 +167,16 @@ describe('POST /dashboard', () => {
     expect(d).toMatchObject({ role: 'seller', shops: 3, products: 3 });
     expect(want).toMatchObject({ shops: 3, products: 3, orders: 3 });
     expect(d.orders!.count).toBe(3);
+    // What the admin recorded as paid (paid_total, each order's whole total) is on the card, per currency.
+    const paid = await s.db.selectFrom('orders').select(['currency', 'paid_total', 'total'])
+      .where('shop_id', 'in', s.db.selectFrom('shops').select('id').where('owner_id', '=', viewer.id)).execute();
+    const sums = new Map<string, number>();
+    for (const r of paid) {
+      expect(Number(r.paid_total)).toBe(Number(r.total));
+      sums.set(String(r.currency), (sums.get(String(r.currency)) ?? 0) + Number(r.paid_total));
+    }
+    expect(d.orders!.totals).toEqual([...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })));
+    expect(d.orders!.totals.every((t) => t.amount > 0)).toBe(true);
     expect(d.money).toBeUndefined();
     expect(d.people).toBeUndefined();
     const demoSeller = await signIn(s, demo.seller);

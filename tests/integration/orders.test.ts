@@ -216,6 +216,15 @@ describe('order status (SPEC §4.5)', () => {
     expect(tracking.body).toMatchObject({ status: true, detail: { tracking_number: 'DHL-123' } });
   });
 
+  it('keeps paid_total_fxws, which the dashboard adds up, the amount of paid_total, whatever is sent', async () => {
+    const order = await orderOf(OTHER);
+    const fxws = async () => Number((await s.db.selectFrom('orders').select('paid_total_fxws').where('id', '=', order.id).executeTakeFirstOrThrow()).paid_total_fxws);
+    expect((await s.post('/order', { id: order.id, paid_total: 12.5 }, tokens.admin)).body.detail).toMatchObject({ paid_total: 12.5, paid_total_fxws: 12.5 });
+    expect((await s.post('/order', { id: order.id, paid_total_fxws: 999 }, tokens.admin)).body.status).toBe(true);
+    expect(await fxws()).toBe(12.5);
+    expect((await s.post('/order', { id: order.id, paid_total: 0, paid_total_fxws: 40 }, tokens.admin)).body.detail).toMatchObject({ paid_total: 0, paid_total_fxws: 0 });
+  });
+
   it('keeps the timeline out of reach of the API', async () => {
     for (const path of ['/orderEvents', '/orderEvent', '/orderEvent/status']) {
       expect((await s.post(path, { page: 1, order_id: 1, to_status: 1 }, tokens.admin)).http).toBe(404);
