@@ -114,6 +114,9 @@ export class MailWorker {
   private readonly settings: MailSettings;
   private readonly clock: () => number;
   private running: Promise<TickResult> | undefined;
+  private stopped = false;
+  /** The mail being sent now. */
+  private sending: number | undefined;
 
   constructor(
     private readonly options: {
@@ -126,6 +129,8 @@ export class MailWorker {
       /** Mails claimed at a time. */
       batch?: number;
       onError?: (error: unknown) => void;
+      /** True once the process is stopping: no further mail is claimed or begun (see `start`). */
+      stopping?: () => boolean;
     },
   ) {
     this.settings = { ...MAIL_DEFAULTS, ...options.settings };
@@ -196,13 +201,39 @@ export class MailWorker {
     return 'sent';
   }
 
-  /** Sends every due mail once (one tick at a time per worker); answers what became of them. */
+  private isStopping(): boolean {
+    return this.stopped || (this.options.stopping?.() ?? false);
+  }
+
+  /** Mails this worker holds and will not send after all (all but `keep`): another worker may take them at once. */
+  private async release(keep?: number): Promise<void> {
+    let held = this.options.db.updateTable('mail_outbox').set({ lease_until: null, leased_by: null }).where('leased_by', '=', this.id);
+    if (keep !== undefined) held = held.where('id', '!=', keep);
+    await held.execute();
+  }
+
+  /**
+   * Sends every due mail once (one tick at a time per worker); answers what became of them. Once
+   * stopping, the mail being sent is finished and the rest of the claimed ones are released.
+   */
   tick(): Promise<TickResult> {
     this.running ??= (async () => {
       const result: TickResult = { sent: 0, retrying: 0, failed: 0 };
       try {
-        for (let claimed = await this.claim(); claimed.length; claimed = await this.claim()) {
-          for (const mail of claimed) result[await this.deliver(mail)]++;
+        const next = async () => (this.isStopping() ? [] : this.claim());
+        for (let claimed = await next(); claimed.length; claimed = await next()) {
+          for (const mail of claimed) {
+            if (this.isStopping()) {
+              await this.release();
+              break;
+            }
+            this.sending = Number(mail.id);
+            try {
+              result[await this.deliver(mail)]++;
+            } finally {
+              this.sending = undefined;
+            }
+          }
         }
       } finally {
         this.running = undefined;
@@ -212,14 +243,26 @@ export class MailWorker {
     return this.running;
   }
 
-  /** Ticks now and every MAIL_POLL_SECONDS without keeping the process alive; returns a stop function. */
-  start(): () => void {
+  /**
+   * Ticks now and every MAIL_POLL_SECONDS without keeping the process alive; returns a stop
+   * function: no mail is claimed after it, the one being sent is finished (the SMTP server's answer
+   * recorded, so it is neither cut nor sent again) if that takes at most `waitMs`, the others claimed
+   * are released for another worker, and it resolves once that is done. A send that outlasts the wait
+   * keeps its lease, as after a crash.
+   */
+  start(): (waitMs?: number) => Promise<void> {
     const run = () => void this.tick().catch((error) => this.options.onError?.(error));
     run();
     const timer = setInterval(run, this.settings.pollSeconds * 1000);
     timer.unref();
-    return () => {
+    return async (waitMs = Infinity) => {
+      this.stopped = true;
       clearInterval(timer);
+      let wait: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => (wait = Number.isFinite(waitMs) ? setTimeout(resolve, waitMs) : undefined));
+      await Promise.race([this.running?.catch(() => undefined), waited]);
+      clearTimeout(wait);
+      await this.release(this.sending).catch((error: unknown) => this.options.onError?.(error));
       this.options.transport.close();
     };
   }

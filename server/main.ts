@@ -69,7 +69,7 @@ async function serve() {
   // Mails go out over SMTP when SMTP_URL is set (every process's worker takes its share of the outbox);
   // otherwise the outbox keeps them and demo mode prints them.
   const stopMail = config.smtpUrl
-    ? new MailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl), envelopeFrom: config.mailFrom, settings: config.mail, onError: logError('mail delivery failed') }).start()
+    ? new MailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl), envelopeFrom: config.mailFrom, settings: config.mail, onError: logError('mail delivery failed'), stopping: stop.stopping }).start()
     : config.demo
       ? printNewMails(database.db, 2_000, (text) => console.log(text), logError('printing mails failed'))
       : () => undefined;
@@ -78,9 +78,9 @@ async function serve() {
   // Records' work that falls due (an unpaid order's hold ending): swept every minute.
   const stopSweeps = scheduleSweeps(database.db, registry.entities, 60_000, logError('sweep failed'));
 
-  stop.onSignals(app, config.shutdownGraceSeconds, async () => {
-    stopMail();
-    await Promise.all([stopPurge(), stopSweeps()]);
+  stop.onSignals(app, config.shutdownGraceSeconds, async (leftMs) => {
+    // A mail being sent is finished if what is left of the grace period allows (server/mail.ts).
+    await Promise.all([stopMail(leftMs), stopPurge(), stopSweeps()]);
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

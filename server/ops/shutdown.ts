@@ -6,8 +6,8 @@
  * 3. requests in flight are finished; a keep-alive connection is closed after its next answer, or
  *    when it has been idle for the keep-alive timeout (never in the instant a client may be
  *    sending on it); after the grace period whatever is left is cut;
- * 4. the app's own closing (timers, the chat feed), then `cleanup` (the database), the logs
- *    written out (for at most LOG_FLUSH_MS when their reader has stalled), and the process exits.
+ * 4. the app's own closing (timers, the chat feed), then `cleanup` (a mail being sent, in what is
+ *    left of the grace period; the database), the logs written out (for at most LOG_FLUSH_MS when their reader has stalled), and the process exits.
  * Signals that come while stopping change nothing (Ctrl-C reaches every process of WORKERS, and the
  * primary then asks them too); the grace period bounds the stop.
  */
@@ -22,8 +22,8 @@ const LOG_FLUSH_MS = 2000;
 export interface Stopper {
   /** True once a stop has begun. */
   stopping(): boolean;
-  /** Stops on SIGTERM and SIGINT: the app, then `cleanup`, then the process. */
-  onSignals(app: FastifyInstance, graceSeconds: number, cleanup: () => Promise<void>): void;
+  /** Stops on SIGTERM and SIGINT: the app, then `cleanup` (told the ms left of the grace period), then the process. */
+  onSignals(app: FastifyInstance, graceSeconds: number, cleanup: (leftMs: number) => Promise<void>): void;
 }
 
 export function stopper(): Stopper {
@@ -36,6 +36,7 @@ export function stopper(): Stopper {
         stopping = true;
         app.log.info({ signal, graceSeconds }, 'stopping: finishing the requests in flight');
         const server = app.server;
+        const graceEnds = Date.now() + graceSeconds * 1000;
         const grace = setTimeout(() => {
           app.log.warn('grace period over: closing the connections left');
           server.closeAllConnections();
@@ -48,7 +49,7 @@ export function stopper(): Stopper {
         clearTimeout(grace);
         try {
           await app.close();
-          await cleanup();
+          await cleanup(Math.max(0, graceEnds - Date.now()));
           app.log.info('stopped');
         } catch (error) {
           app.log.error({ err: error }, 'stopping failed');

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server for the tests (the smtp-server package) on a loopback port: it keeps every
- * message it accepts, and can be stopped and started again on the same port (an outage).
+ * message it accepts, and can be stopped and started again on the same port (an outage). With
+ * `hold`, a message it says yes to waits for `answer` (a mail whose sending is under way).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -22,12 +23,15 @@ export interface TestSmtp {
   until(done: (received: Received[]) => boolean): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Says yes to a message of this outbox row that was held. */
+  answer(outboxId: number): void;
 }
 
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(opts: { hold?: (outboxId: number) => boolean } = {}): Promise<TestSmtp> {
   const received: Received[] = [];
+  const held = new Map<number, () => void>();
   const waiting = new Set<{ done: (r: Received[]) => boolean; resolve: () => void }>();
   const check = () => {
     for (const w of waiting) {
@@ -49,8 +53,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const id = /^Message-ID: <outbox-(\d+)-/im.exec(raw);
-          received.push({ outboxId: id ? Number(id[1]) : 0, to: session.envelope.rcptTo.map((r) => r.address), text: decoded(raw) });
-          done();
+          const outboxId = id ? Number(id[1]) : 0;
+          received.push({ outboxId, to: session.envelope.rcptTo.map((r) => r.address), text: decoded(raw) });
+          if (opts.hold?.(outboxId)) held.set(outboxId, () => done());
+          else done();
           check();
         });
       },
@@ -69,6 +75,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         check();
       }),
     start,
+    answer: (outboxId) => {
+      held.get(outboxId)?.();
+      held.delete(outboxId);
+    },
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
 }

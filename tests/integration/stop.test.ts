@@ -3,17 +3,20 @@
  * the primary: a new process listens, then the old one gets SIGTERM) while 20 clients write; no
  * request fails or answers 5xx, and every acknowledged write is in the database. The metrics of
  * both processes are gathered by the primary. An event stream ends with a reconnection hint. A
- * process whose log output nobody reads any more still exits.
+ * process whose log output nobody reads any more still exits. A process stopping while it sends a
+ * mail finishes that mail and leaves the others it had taken to the next process at once.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db';
+import { migrate, openDatabase } from '../../server/db';
 import { startProcess, type ServerProcess } from '../../server/dev/process';
+import { enqueue } from '../../server/mail';
 import { endStreams, openStreams, trackStream } from '../../server/ops/streams';
 import { demo, dialect, freshDatabase } from './harness';
+import { startSmtp } from './smtp';
 
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -167,6 +170,94 @@ describe('one process stopping', () => {
     expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
     expect(readConfig({ METRICS_TOKEN: 'abc' }).metricsToken).toBe('abc');
   });
+});
+
+describe('a process stopping while it sends a mail', () => {
+  /**
+   * Three mails in the outbox before a process starts (its first look takes them all); the SMTP
+   * server holds its answer to the first while `holding`. The process is sent SIGTERM while the
+   * first is being sent; resolves once it is stopping.
+   */
+  async function stoppingWhileSending(env: Record<string, string>) {
+    const held = { holding: true };
+    const smtp = await startSmtp({ hold: () => held.holding });
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const shared: Record<string, string> = {
+      ...(fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir }), DEMO: '0', SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1',
+    };
+    const open = () => (fresh.url ? openDatabase({ url: fresh.url }) : openDatabase({ file: `${fresh.dir}/marketplace.sqlite` }));
+    const ids: number[] = [];
+    const outbox = async () => {
+      const database = open();
+      try {
+        const rows = await database.db.selectFrom('mail_outbox').select(['id', 'state', 'leased_by']).where('id', 'in', ids).orderBy('id').execute();
+        return rows.map((r) => ({ id: Number(r.id), state: r.state, leased: r.leased_by !== null }));
+      } finally {
+        await database.close();
+      }
+    };
+    const database = open();
+    try {
+      await migrate(database);
+      for (let k = 0; k < 3; k++) {
+        ids.push(await enqueue(database.db, { to: `stopping-${k}@example.com`, from: 'hello@example.com', serial: null, rendered: { subject: `Mail ${k}`, text: 'Hello', html: '' } }));
+      }
+    } finally {
+      await database.close();
+    }
+    const first = await startProcess({ ...shared, ...env });
+    started.push(first);
+    let output = '';
+    const stopping = new Promise<void>((resolve) =>
+      first.child.stdout!.on('data', (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-10_000);
+        if (output.includes('stopping: finishing the requests in flight')) resolve();
+      }),
+    );
+    // The first mail is being sent (the SMTP server has it and has not said yes) when the signal comes.
+    await smtp.until((received) => received.some((r) => r.outboxId === ids[0]));
+    first.child.kill('SIGTERM');
+    await stopping;
+    const done = async () => {
+      await smtp.stop();
+      await fresh.drop();
+    };
+    return { ids, first, smtp, held, outbox, shared, done };
+  }
+
+  it('finishes that mail, releases the others it had taken to the next process at once, and sends none twice', async () => {
+    const { ids, first, smtp, held, outbox, shared, done } = await stoppingWhileSending({});
+    smtp.answer(ids[0]);
+    expect(await first.exited).toBe('0');
+    // The first is recorded as sent; the other two wait, held by nobody.
+    expect(await outbox()).toEqual([
+      { id: ids[0], state: 'sent', leased: false },
+      { id: ids[1], state: 'waiting', leased: false },
+      { id: ids[2], state: 'waiting', leased: false },
+    ]);
+    // The next process sends them without waiting for a lease to end; each mail arrives once.
+    held.holding = false;
+    const second = await startProcess(shared);
+    started.push(second);
+    await smtp.until((received) => ids.every((id) => received.some((r) => r.outboxId === id)));
+    await expect.poll(async () => (await outbox()).map((r) => r.state), { timeout: 10_000 }).toEqual(['sent', 'sent', 'sent']);
+    for (const id of ids) expect(smtp.of(id), `mail ${id}`).toHaveLength(1);
+    expect(await second.stop()).toBe('0');
+    await done();
+  }, 120_000);
+
+  it('waits no longer than SHUTDOWN_GRACE_SECONDS: the mail being sent keeps its lease (as after a crash), the others are released', async () => {
+    const { ids, first, smtp, outbox, done } = await stoppingWhileSending({ SHUTDOWN_GRACE_SECONDS: '0' });
+    expect(await first.exited).toBe('0');
+    expect(await outbox()).toEqual([
+      { id: ids[0], state: 'waiting', leased: true },
+      { id: ids[1], state: 'waiting', leased: false },
+      { id: ids[2], state: 'waiting', leased: false },
+    ]);
+    smtp.answer(ids[0]);
+    await done();
+  }, 120_000);
 });
 
 describe('event streams when the process stops', () => {
