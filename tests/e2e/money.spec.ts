@@ -95,6 +95,34 @@ test('a seller reads every posting, a page at a time, and on a phone each postin
   await page.screenshot({ path: test.info().outputPath('my-earnings-phone.png'), fullPage: true });
 });
 
+test('on a phone the money tables stand each row as lines, each value after its column\'s name, the Pay out button in sight', async ({ page, request }) => {
+  const { shop } = await paidOrder(request, true);
+  await signedIn(page, DEMO.admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/payouts');
+  const balances = section(page, 'Balances');
+  const row = balances.getByRole('row').filter({ hasText: shop.name }).first();
+  const payOut = row.getByRole('button', { name: new RegExp(`^Pay out ${shop.name} `) });
+  await expect(payOut).toBeEnabled();
+  await payOut.scrollIntoViewIfNeeded();
+  const box = (await payOut.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // Each cell is named by its column's header (the headers' row itself is not shown).
+  const headers = await balances.locator('thead th').allTextContents();
+  const names = await row.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+  expect(names).toEqual(headers.map((h) => JSON.stringify(h)));
+  expect(headers.slice(0, 3)).toEqual(['Shop', 'Currency', 'Pending']);
+  await expect(balances.locator('thead')).toBeHidden();
+  for (const cell of await row.locator('td').all()) {
+    const b = (await cell.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+  }
+  // From a phone's width up, the table is a table again.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(balances.locator('thead')).toBeVisible();
+  expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
+});
+
 test('an admin pays a shop out and marks the payout paid', async ({ page, request }) => {
   const { shop, order } = await paidOrder(request, true);
   await signedIn(page, DEMO.admin);
