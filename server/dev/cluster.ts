@@ -32,9 +32,11 @@ const servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
 for (let i = 0; i < count; i++) {
   dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `marketplace-api-${i + 1}-`)));
-  // Every connection comes from the balancer below: the per-address cap would count all clients as one.
+  // Every connection comes from the balancer below, which names the client in X-Forwarded-For as a
+  // real one does: the processes trust it by its address (TRUST_PROXY), so the per-address limits
+  // count each client, not the balancer. Connections are still the balancer's: no per-address cap.
   servers.push(await startProcess({
-    DATABASE_URL: url, DATA_DIR: dataDirs[i], ...bucket?.env,
+    DATABASE_URL: url, DATA_DIR: dataDirs[i], ...bucket?.env, TRUST_PROXY: '127.0.0.1',
     STATIC_DIR: config.staticDir, PUBLIC_URL: config.publicUrl, DEMO: config.demo ? '1' : '0', MAX_CONNECTIONS_PER_ADDRESS: '0',
   }));
   console.log(`API process ${i + 1} at ${servers[i].url.replace(/\/api$/, '')} (pid ${servers[i].child.pid}, DATA_DIR ${dataDirs[i]})`);
@@ -43,8 +45,10 @@ for (let i = 0; i < count; i++) {
 let next = 0;
 const balancer = http.createServer((req, res) => {
   const target = new URL(servers[next++ % servers.length].url);
+  const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  const headers = { ...req.headers, 'x-forwarded-for': forwarded, 'x-forwarded-proto': 'http' };
   const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
