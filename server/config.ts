@@ -68,6 +68,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** On SIGTERM, how long the process answers while /api/ready says 503, before it stops listening (none by default). */
+  shutdownDelaySeconds: number;
   /**
    * FILES_BUCKET: uploaded files go to this S3-compatible bucket instead of DATA_DIR/files (endpoint,
    * region and credentials from the AWS SDK's environment: AWS_ENDPOINT_URL_S3, AWS_REGION, …).
@@ -142,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payoutHoldDays: wholeNumber(env.PAYOUT_HOLD_DAYS, 0, 365),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 20,
+    shutdownDelaySeconds: wholeNumber(env.SHUTDOWN_DELAY_SECONDS, 0, 3600) ?? 0,
     filesBucket: env.FILES_BUCKET || undefined,
     filesPathStyle: env.FILES_PATH_STYLE === '1',
     mfaKey: env.MFA_KEY || undefined,

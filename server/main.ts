@@ -78,7 +78,7 @@ async function serve() {
   // Records' work that falls due (an unpaid order's hold ending): swept every minute.
   const stopSweeps = scheduleSweeps(database.db, registry.entities, 60_000, logError('sweep failed'));
 
-  stop.onSignals(app, config.shutdownGraceSeconds, async (leftMs) => {
+  stop.onSignals(app, { graceSeconds: config.shutdownGraceSeconds, delaySeconds: config.shutdownDelaySeconds }, async (leftMs) => {
     // A mail being sent is finished if what is left of the grace period allows (server/mail.ts).
     await Promise.all([stopMail(leftMs), stopPurge(), stopSweeps()]);
     await database.close();

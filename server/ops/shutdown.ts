@@ -1,6 +1,8 @@
 /**
  * A clean stop (SIGTERM, as a rolling deploy or an orchestrator sends it; SIGINT too):
- * 1. /api/ready answers 503 and every answer from now on carries `Connection: close`;
+ * 1. /api/ready answers 503 and every answer from now on carries `Connection: close`; for the
+ *    delay (SHUTDOWN_DELAY_SECONDS, none by default) the process still takes new connections and
+ *    answers them, so that a balancer probing /api/ready stops sending before it stops listening;
  * 2. the process stops accepting connections (under WORKERS the primary gives new ones to the
  *    other processes), and the event streams end with a reconnection hint;
  * 3. requests in flight are finished; a keep-alive connection is closed after its next answer, or
@@ -22,18 +24,25 @@ const LOG_FLUSH_MS = 2000;
 export interface Stopper {
   /** True once a stop has begun. */
   stopping(): boolean;
-  /** Stops on SIGTERM and SIGINT: the app, then `cleanup` (told the ms left of the grace period), then the process. */
-  onSignals(app: FastifyInstance, graceSeconds: number, cleanup: (leftMs: number) => Promise<void>): void;
+  /**
+   * Stops on SIGTERM and SIGINT, after `delaySeconds` of answering while not ready: the app, then
+   * `cleanup` (told the ms left of the grace period), then the process.
+   */
+  onSignals(app: FastifyInstance, times: { graceSeconds: number; delaySeconds: number }, cleanup: (leftMs: number) => Promise<void>): void;
 }
 
 export function stopper(): Stopper {
   let stopping = false;
   return {
     stopping: () => stopping,
-    onSignals(app, graceSeconds, cleanup) {
+    onSignals(app, { graceSeconds, delaySeconds }, cleanup) {
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
+        if (delaySeconds > 0) {
+          app.log.info({ signal, delaySeconds }, 'stopping: not ready, still answering while the balancer sees it');
+          await new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000));
+        }
         app.log.info({ signal, graceSeconds }, 'stopping: finishing the requests in flight');
         const server = app.server;
         const graceEnds = Date.now() + graceSeconds * 1000;

@@ -162,11 +162,44 @@ describe('one process stopping', () => {
     }, 120_000);
   }
 
-  it('reads its grace period and metrics token from the environment', () => {
+  it('with SHUTDOWN_DELAY_SECONDS, answers new connections while not ready, then stops listening and exits 0', async () => {
+    const fresh = await freshDatabase();
+    await fresh.database.close();
+    const env: Record<string, string> = fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dir };
+    const server = await startProcess({ ...env, SHUTDOWN_DELAY_SECONDS: '3', SHUTDOWN_GRACE_SECONDS: '1', LOG_LEVEL: 'warn' });
+    started.push(server);
+    /** A request on a connection of its own (none kept alive), as a balancer's probe makes it. */
+    const token = await server.login(demo.admin.email, demo.admin.password);
+    const ask = (p: string, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const headers = body ? { 'content-type': 'application/json', authorization: `Bearer ${token}` } : {};
+        const req = http.request(`${server.url}${p}`, { method: body ? 'POST' : 'GET', agent: false, headers }, (res) => {
+          res.resume().on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect((await ask('/ready')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    // Within the delay: a new connection is taken; the probe says not ready, a call is still answered.
+    await expect.poll(async () => (await ask('/ready')).status).toBe(503);
+    const call = await ask('/products', '{"page":1}');
+    expect(call).toEqual({ status: 200, connection: 'close' });
+    // Then it stops listening and exits.
+    expect(await server.exited).toBe('0');
+    await expect(ask('/ready')).rejects.toThrow(/ECONNREFUSED/);
+    await fresh.drop();
+  }, 120_000);
+
+  it('reads its grace period, delay and metrics token from the environment', () => {
     expect(readConfig({}).shutdownGraceSeconds).toBe(20);
     expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '5' }).shutdownGraceSeconds).toBe(5);
     expect(readConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
     for (const bad of ['-1', 'soon', '']) expect(readConfig({ SHUTDOWN_GRACE_SECONDS: bad }).shutdownGraceSeconds, bad).toBe(20);
+    expect(readConfig({}).shutdownDelaySeconds).toBe(0);
+    for (const [given, read] of [['0', 0], ['15', 15], ['3600', 3600], ['3601', 0], ['-1', 0], ['1.5', 0], ['soon', 0]] as const) {
+      expect(readConfig({ SHUTDOWN_DELAY_SECONDS: given }).shutdownDelaySeconds, given).toBe(read);
+    }
     expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
     expect(readConfig({ METRICS_TOKEN: 'abc' }).metricsToken).toBe('abc');
   });
