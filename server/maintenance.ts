@@ -6,6 +6,7 @@ import type { EntityContract } from '../contract';
 import type { DB } from './db';
 import { loadHooks } from './hooks';
 import { SENT } from './mail';
+import { SweepError } from './sweeps';
 
 /** How long a delivered mail stays in the outbox. */
 export const SENT_MAIL_DAYS = 30;
@@ -62,13 +63,30 @@ export function repeat(work: (stopping: () => boolean) => Promise<unknown>, ever
   };
 }
 
-/** Runs every entity's sweep (server/hooks/<entity>.ts `sweep`) at a time; answers how many records changed. */
-export async function sweepEntities(db: DB, entities: readonly EntityContract[], at: number = Date.now(), stopping?: () => boolean): Promise<number> {
+/**
+ * Runs every entity's sweep (server/hooks/<entity>.ts `sweep`) at a time; answers how many records
+ * changed. Each sweep is on its own: one that fails, or a record of it that fails, is reported (a
+ * SweepError naming the entity or the record) and the next goes on. Without `report`, the failures
+ * are thrown together once every sweep has run.
+ */
+export async function sweepEntities(
+  db: DB, entities: readonly EntityContract[], at: number = Date.now(), stopping?: () => boolean, report?: (error: unknown) => void,
+): Promise<number> {
+  const failures: unknown[] = [];
+  const tell = report ?? ((error: unknown) => void failures.push(error));
   let changed = 0;
-  for (const hooks of (await loadHooks(entities)).values()) if (hooks.sweep) changed += await hooks.sweep({ db, at, stopping });
+  for (const [entity, hooks] of await loadHooks(entities)) {
+    if (!hooks.sweep) continue;
+    try {
+      changed += await hooks.sweep({ db, at, stopping, report: tell });
+    } catch (error) {
+      tell(new SweepError(entity, null, error));
+    }
+  }
+  if (failures.length) throw new AggregateError(failures, failures.map((error) => (error instanceof Error ? error.message : String(error))).join('; '));
   return changed;
 }
 
-/** Runs the entities' sweeps now and then every `everyMs` (see `repeat`). */
+/** Runs the entities' sweeps now and then every `everyMs` (see `repeat`); what fails goes to `onError`. */
 export const scheduleSweeps = (db: DB, entities: readonly EntityContract[], everyMs: number, onError: (error: unknown) => void) =>
-  repeat((stopping) => sweepEntities(db, entities, Date.now(), stopping), everyMs, onError);
+  repeat((stopping) => sweepEntities(db, entities, Date.now(), stopping, onError), everyMs, onError);

@@ -26,6 +26,7 @@ import type { NamedPlace } from '../routes/directory';
 import { chooseClass, deliveryFor } from './orders/delivery';
 import { commissionRates, followOrder } from '../ledger/earnings';
 import { demoLedger } from '../ledger/demo';
+import { dueOf, pastDue, sweepEach, type Due } from '../sweeps';
 import type { EntityHooks, HookContext, SweepContext } from './types';
 
 export const MAX_ITEMS = 100;
@@ -378,46 +379,43 @@ async function followStatus(ctx: HookContext, values: Row, before: Row): Promise
 /**
  * The sweep: every unpaid New Order whose hold has ended is cancelled, its stock returned and the
  * reason written in its timeline. Each order is claimed by one conditional UPDATE in its own
- * transaction, so of several processes sweeping at once exactly one releases it.
+ * transaction, so of several processes sweeping at once exactly one releases it; an order that fails
+ * is reported and left to the next run, and the others go on (server/sweeps.ts).
  */
-async function releaseExpired({ db, at }: SweepContext): Promise<number> {
-  const stamp = iso(at);
-  const due = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('hold_until', '<=', stamp)
-    .where('status', '=', NEW_ORDER)
-    .orderBy('hold_until')
-    .limit(500)
-    .execute();
-  let released = 0;
-  for (const { id } of due) {
-    const done = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('orders')
-        .set({ status: CANCELLED, hold_until: null, stock_returned_at: stamp, updated_at: stamp })
-        .where('id', '=', Number(id))
-        .where('status', '=', NEW_ORDER)
-        .where('hold_until', '<=', stamp)
-        .where('stock_returned_at', 'is', null)
-        .where('paid_total', '=', 0)
-        .returning(['id', 'items', 'customer_id', 'shop_id', 'tracking_number'])
-        .executeTakeFirst();
-      if (!claimed) return false;
-      await returnStock(trx, claimed.items);
-      await trx
-        .insertInto('orderEvents')
-        .values({
-          order_id: Number(id), from_status: NEW_ORDER, to_status: CANCELLED, user_id: null, user_name: null,
-          reason: HOLD_EXPIRED, created_at: stamp, updated_at: stamp,
-        })
-        .execute();
-      await mailStatus(trx, claimed, NEW_ORDER, CANCELLED);
-      return true;
-    });
-    if (done) released++;
-  }
-  return released;
+async function releaseExpired(run: SweepContext): Promise<number> {
+  const stamp = iso(run.at);
+  const due = (after: Due | undefined, limit: number) => {
+    let query = run.db
+      .selectFrom('orders')
+      .select(['id', 'hold_until as at'])
+      .where('hold_until', '<=', stamp)
+      .where('status', '=', NEW_ORDER);
+    if (after) query = query.where(pastDue('hold_until', 'id', after));
+    return query.orderBy('hold_until').orderBy('id').limit(limit).execute().then(dueOf);
+  };
+  return sweepEach(run, 'order', due, async (trx, id) => {
+    const claimed = await trx
+      .updateTable('orders')
+      .set({ status: CANCELLED, hold_until: null, stock_returned_at: stamp, updated_at: stamp })
+      .where('id', '=', id)
+      .where('status', '=', NEW_ORDER)
+      .where('hold_until', '<=', stamp)
+      .where('stock_returned_at', 'is', null)
+      .where('paid_total', '=', 0)
+      .returning(['id', 'items', 'customer_id', 'shop_id', 'tracking_number'])
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await returnStock(trx, claimed.items);
+    await trx
+      .insertInto('orderEvents')
+      .values({
+        order_id: id, from_status: NEW_ORDER, to_status: CANCELLED, user_id: null, user_name: null,
+        reason: HOLD_EXPIRED, created_at: stamp, updated_at: stamp,
+      })
+      .execute();
+    await mailStatus(trx, claimed, NEW_ORDER, CANCELLED);
+    return true;
+  });
 }
 
 async function record(db: DB, ctx: HookContext, orderId: number, from: unknown, to: unknown) {

@@ -10,7 +10,7 @@ import { chargeMonthlyFees } from '../ledger/payouts';
 import type { EntityHooks } from './types';
 
 export const hooks: EntityHooks = {
-  async sweep({ db, at, stopping }) {
-    return (await releaseDue(db, at)) + (await chargeMonthlyFees(db, at, { stopping }));
+  async sweep({ db, at, stopping, report }) {
+    return (await releaseDue(db, at, { report, stopping })) + (await chargeMonthlyFees(db, at, { stopping }));
   },
 };

@@ -33,6 +33,11 @@ export interface SweepContext {
   at: number;
   /** True once the process is stopping: a sweep that works in steps stops between two. */
   stopping?: () => boolean;
+  /**
+   * Where a record the sweep could not change is reported (the scheduler's error log): the sweep
+   * goes on with the others, and the next run tries it again (server/sweeps.ts `sweepEach`).
+   */
+  report: (error: unknown) => void;
 }
 
 /** What an entity's demo hooks are given, in demo mode (server/seed.ts). */

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { dialectOf, type DB, type Row } from '../db';
 import { isObject } from '../records';
 import { post } from './core';
+import { dueOf, pastDue, sweepEach, type Due, type SweepRun } from '../sweeps';
 
 const DELIVERED = 5;
 const CANCELLED = 6;
@@ -209,23 +210,25 @@ export async function release(db: DB, orderId: number, at: number): Promise<bool
   return true;
 }
 
-/** Releases every order whose hold has ended, each in its own transaction; answers how many. */
-export async function releaseDue(db: DB, at: number): Promise<number> {
+/**
+ * Releases every order whose hold has ended, each in its own transaction; answers how many. An order
+ * that fails is reported and left to the next run, and the others go on (server/sweeps.ts); without
+ * `report`, the first failure is thrown.
+ */
+export async function releaseDue(db: DB, at: number, run: Partial<Omit<SweepRun, 'db'>> = {}): Promise<number> {
   const stamp = new Date(at).toISOString();
-  const due = await db
-    .selectFrom('order_earnings')
-    .select('order_id')
-    .where('release_at', '<=', stamp)
-    .where('released_at', 'is', null)
-    .where('closed_at', 'is', null)
-    .orderBy('release_at')
-    .limit(500)
-    .execute();
-  let released = 0;
-  for (const { order_id } of due) {
-    if (await db.transaction().execute((trx) => release(trx, Number(order_id), at))) released++;
-  }
-  return released;
+  const due = (after: Due | undefined, limit: number) => {
+    let query = db
+      .selectFrom('order_earnings')
+      .select(['order_id as id', 'release_at as at'])
+      .where('release_at', '<=', stamp)
+      .where('released_at', 'is', null)
+      .where('closed_at', 'is', null);
+    if (after) query = query.where(pastDue('release_at', 'order_id', after));
+    return query.orderBy('release_at').orderBy('order_id').limit(limit).execute().then(dueOf);
+  };
+  const report = run.report ?? ((error: unknown) => { throw error; });
+  return sweepEach({ db, report, stopping: run.stopping }, 'the earnings of order', due, (trx, orderId) => release(trx, orderId, at));
 }
 
 export interface RefundRequest {

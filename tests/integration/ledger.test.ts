@@ -312,7 +312,7 @@ describe('the monthly fee', () => {
       .returning('id').executeTakeFirstOrThrow()).id);
   const feesOf = (shopId: number) =>
     s.db.selectFrom('ledger_entries').select(['event_key', 'currency']).where('shop_id', '=', shopId).where('kind', '=', 'monthly_fee').orderBy('id').execute();
-  const sweep = (when: string) => hooks.sweep!({ db: s.db, at: Date.parse(when) });
+  const sweep = (when: string) => hooks.sweep!({ db: s.db, at: Date.parse(when), report: (error) => { throw error; } });
   /** Moves the server's time on; sessions opened before have ended by then, so the admin and the shop's owner sign in again. */
   const moveTo = async (when: string, owner: { email: string }) => {
     now = Date.parse(when);

@@ -147,7 +147,7 @@ describe('the ledger under any sequence of money events', () => {
             case 'sweep':
               // What every API process runs each minute: releases that are due, then this month's fees.
               at += c.days * DAY;
-              await sweep({ db, at });
+              await sweep({ db, at, report: (error) => { throw error; } });
               break;
             case 'payout':
               await attempt(async (trx) => payouts.push((await createPayout(trx, { shopId: shops[c.shop].id, currency: shops[c.shop].currency, by: null, at: new Date(at).toISOString() })).id));
