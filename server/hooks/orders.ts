@@ -24,7 +24,7 @@ import { queueMail } from '../mail';
 import type { Caller } from '../auth';
 import type { NamedPlace } from '../routes/directory';
 import { chooseClass, deliveryFor } from './orders/delivery';
-import { commissionRates, followOrder } from '../ledger/earnings';
+import { commissionRates, earningFor, followOrder } from '../ledger/earnings';
 import { demoLedger } from '../ledger/demo';
 import { dueOf, pastDue, sweepEach, type Due } from '../sweeps';
 import type { EntityHooks, HookContext, SweepContext } from './types';
@@ -463,6 +463,21 @@ async function mailStatus(db: DB, order: Row, from: unknown, to: unknown) {
   });
 }
 
+/**
+ * Once an order's sale is posted (paid in full: server/ledger/earnings.ts), its recorded payment is not
+ * lowered by a save: a payment is undone by a refund (POST /refund), which posts the reversal. Lowered
+ * here, the ledger would keep the sale pending for good, and an order back to unpaid would start holding
+ * its stock again, for the sweep to cancel. Raising it, or saving it as it is, goes on.
+ */
+async function keepRecordedPayment(db: DB, values: Row, before: Row) {
+  if (values.paid_total === undefined) return;
+  const recorded = toMinor(before.paid_total);
+  if (toMinor(values.paid_total) >= recorded || !(await earningFor(db, Number(before.id)))) return;
+  throw badRequest(
+    `A recorded payment is undone by a refund: the paid total of order ${Number(before.id)} cannot go below ${minorText(recorded)} ${currencyCode(before.currency)}`,
+  );
+}
+
 export const hooks: EntityHooks = {
   async beforeWrite(ctx, values, before, body) {
     if (!before) return checkout(ctx, values, body);
@@ -472,6 +487,7 @@ export const hooks: EntityHooks = {
     }
     const fixed = PLACED.filter((key) => values[key] !== undefined && values[key] !== (before[key] ?? null));
     if (fixed.length) throw forbidden(`The ${fixed.join(', ').replace(/_/g, ' ')} of a placed order cannot be changed`);
+    await keepRecordedPayment(ctx.db, values, before);
     // paid_total_fxws holds paid_total's amount (docs/decisions.md, "Amount fields"): it is what the
     // dashboard adds up, so a payment recorded in paid_total counts there too, and nothing else sets it.
     if (values.paid_total !== undefined || values.paid_total_fxws !== undefined) {

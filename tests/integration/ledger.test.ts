@@ -227,6 +227,71 @@ describe('the money of one order, from payment to statement', () => {
   });
 });
 
+describe('a recorded payment', () => {
+  let own: number;
+  let item: number;
+  beforeAll(async () => {
+    const made = await s.post('/shop', { ...shopBody('Payment Shop'), category_id: category }, (await s.userWith(SELLER)).token);
+    expect(made.body.status).toBe(true);
+    own = Number(made.body.detail.id);
+    item = Number((await s.db
+      .insertInto('products')
+      .values({ name: 'Vase', price: 25, sale_price: 0, currency: 'USD', in_stock: 50, state: 'active', shop_id: own, category_id: category, subcategory_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id);
+  });
+  const place = async (): Promise<{ id: number; total: number }> => {
+    const placed = await s.post('/order', { shop_id: own, items: [{ product_id: item, quantity: 1 }], shipping_address: address }, buyer);
+    expect(placed.body.status).toBe(true);
+    return placed.body.detail;
+  };
+  const pay = (id: number, paid: number | null) => s.post('/order', { id, paid_total: paid }, admin);
+  const row = (id: number) => s.db.selectFrom('orders').select(['status', 'paid_total', 'paid_total_fxws', 'hold_until']).where('id', '=', id).executeTakeFirstOrThrow();
+  const pending = async () => (await balanceOf(admin, own))?.pending ?? 0;
+  const undone = (id: number, paid: number) => `A recorded payment is undone by a refund: the paid total of order ${id} cannot go below ${paid.toFixed(2)} USD`;
+
+  it('is not lowered by a save once the sale is posted, on the contract call and the REST face; saved as it is or raised, it is taken; a refund undoes it', async () => {
+    const order = await place();
+    expect((await pay(order.id, order.total)).body.status).toBe(true);
+    const sold = await pending();
+    expect(sold).toBe(2250);
+    for (const lower of [0, order.total - 0.01, null]) {
+      const refused = await pay(order.id, lower);
+      expect(refused.http).toBe(400);
+      expect(refused.body).toMatchObject({ status: false, query: undone(order.id, order.total) });
+    }
+    const rest = await s.send('PUT', `/rest/orders/${order.id}`, { paid_total: 0 }, admin);
+    expect(rest.http).toBe(400);
+    expect(rest.body.query).toBe(undone(order.id, order.total));
+    // Nothing moved: still paid, no hold for the sweep to end, the sale still the seller's.
+    expect(await row(order.id)).toMatchObject({ status: 1, paid_total: order.total, paid_total_fxws: order.total, hold_until: null });
+    expect(await pending()).toBe(sold);
+
+    expect((await pay(order.id, order.total)).body.status).toBe(true);
+    expect((await pay(order.id, order.total + 5)).body.status).toBe(true);
+    expect((await pay(order.id, order.total)).body.query).toBe(undone(order.id, order.total + 5));
+    expect(await row(order.id)).toMatchObject({ paid_total: order.total + 5, paid_total_fxws: order.total + 5 });
+
+    // The refund is how a payment is undone: it posts the reversal, and the record stays as it was paid.
+    expect((await s.post('/refund', { order_id: order.id, reason: 'Paid by mistake' }, admin)).body.status).toBe(true);
+    expect(await pending()).toBe(sold - 2250);
+    expect((await pay(order.id, 0)).http).toBe(400);
+  });
+
+  it('of an order not yet paid in full is set freely, lowered too; once the rest is recorded, it is not lowered any more', async () => {
+    const order = await place();
+    const sold = await pending();
+    for (const paid of [10, 3, 0, 10]) {
+      expect((await pay(order.id, paid)).body.status).toBe(true);
+      expect(await row(order.id)).toMatchObject({ paid_total: paid, paid_total_fxws: paid });
+    }
+    expect(await pending()).toBe(sold);
+    expect((await pay(order.id, order.total)).body.status).toBe(true);
+    expect(await pending()).toBe(sold + 2250);
+    expect((await pay(order.id, 10)).body.query).toBe(undone(order.id, order.total));
+  });
+});
+
 describe('currency codes and cents', () => {
   it("books a product priced in 'usd' in USD with the shop's other dollars, and charges a price of more than two decimals to the cent", async () => {
     const owner = await s.userWith(SELLER);
