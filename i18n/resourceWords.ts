@@ -66,7 +66,7 @@ export function missingWords(resource: ResourceDefinition, catalogue: Tree): str
   for (const [name, field] of Object.entries(resource.api.fields)) if (field.pattern) keys.push(`${base}.hints.${name}`);
   const screen = resource.screen;
   if (screen?.kind === 'list') {
-    for (const column of screen.columns) if (column.kind !== 'status') keys.push(`${base}.fields.${column.source}`);
+    for (const column of screen.columns) keys.push(`${base}.fields.${column.source}`);
     for (const field of screen.form?.fields ?? []) {
       if (field.kind === 'location') continue;
       keys.push(`${base}.inputs.${field.source}`);

@@ -69,11 +69,12 @@ describe("i18n: every declared resource's words, in each language", () => {
         rules: { read: 'admin', create: 'admin', update: 'admin' },
         fields: { code: s({ pattern: { regex: '[A-Z]+', example: 'AB', hint: { en: 'capital letters', fr: 'des majuscules' } } }) },
       },
-      words: { en: { menu: 'Wordless', fields: { code: 'Code' } }, fr: { menu: 'Sans mots' } },
-      screen: { kind: 'list', columns: [{ kind: 'text', source: 'code' }] },
+      words: { en: { menu: 'Wordless', fields: { is_active: 'Status', code: 'Code' } }, fr: { menu: 'Sans mots' } },
+      // A status column is headed by its label too (the table, the column chooser, the CSV).
+      screen: { kind: 'list', columns: [{ kind: 'status', source: 'is_active' }, { kind: 'text', source: 'code' }] },
     };
     expect(missingWords(declared, withWords({}, [declared], 'en'))).toEqual([]);
-    expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.wordless.fields.code']);
+    expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.wordless.fields.is_active', 'resources.wordless.fields.code']);
     expect(withWords({}, [declared], 'fr')).toMatchObject({ menu: { wordless: 'Sans mots' }, resources: { wordless: { hints: { code: 'des majuscules' } } } });
   });
 
