@@ -24,8 +24,9 @@ export function wordsOf(resources: readonly ResourceDefinition[], locale: WordsL
   const titles: Tree = {};
   const screens: Tree = {};
   for (const resource of resources) {
-    const { menu: label, title, ...own } = resource.words?.[locale] ?? {};
+    const { menu: label, menus, title, ...own } = resource.words?.[locale] ?? {};
     if (label && resource.menu) menu[resource.menu.token] = label;
+    Object.assign(menu, menus);
     if (title) titles[resource.title] = title;
     const hints = Object.fromEntries(
       Object.entries(resource.api.fields).flatMap(([name, field]) => (field.pattern ? [[name, field.pattern.hint[locale]]] : [])),
@@ -54,14 +55,14 @@ const has = (catalogue: Tree, key: string): boolean => {
 };
 
 /**
- * The keys of the labels a resource shows that the catalogue lacks: its sidebar label, its record's
- * name in the server's messages, its columns, inputs, Control options and their choices, placeholders
- * and format hints.
+ * The keys of the labels a resource shows that the catalogue lacks: its sidebar entries (admin, seller
+ * and buyer variants, pages), its record's name in the server's messages, its columns, inputs,
+ * Control options and their choices, placeholders and format hints.
  */
 export function missingWords(resource: ResourceDefinition, catalogue: Tree): string[] {
   const keys: string[] = [];
-  if (resource.menu) keys.push(`menu.${resource.menu.token}`);
-  if (resource.seller) keys.push(`menu.${resource.seller.token}`);
+  const entries = [resource.menu, resource.seller, resource.buyer, ...(resource.sellerPages ?? []), ...(resource.buyerPages ?? [])];
+  for (const entry of entries) if (entry) keys.push(`menu.${entry.token}`);
   const base = `resources.${resource.name}`;
   for (const [name, field] of Object.entries(resource.api.fields)) if (field.pattern) keys.push(`${base}.hints.${name}`);
   const screen = resource.screen;

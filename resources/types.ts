@@ -8,13 +8,20 @@ import type { ScreenResource } from '../src/screens/types';
 
 /**
  * A resource's words in one language, merged into the console's messages (i18n/resourceWords.ts):
- * `menu` is its sidebar label (`menu.<token>`), `title` its record's name in the server's messages
- * (`server.titles.<title>`), and the rest its screen's labels under `resources.<name>`: `fields` label
- * columns by record path, `inputs` form inputs and Control options, `choices` option values,
- * `placeholders` inputs' placeholders, `filters` the list's filters, `name` the record's name ('Coupon |||| Coupons').
+ * `menu` is its sidebar label (`menu.<token>`), `menus` its other sidebar entries' labels, `title` its
+ * record's name in the server's messages (`server.titles.<title>`), and the rest its screen's labels
+ * under `resources.<name>`: `fields` label columns by record path, `inputs` form inputs and Control
+ * options, `choices` option values, `placeholders` inputs' placeholders, `filters` the list's filters,
+ * `name` the record's name ('Coupon |||| Coupons').
  */
 export interface ResourceWords {
   menu?: string;
+  /**
+   * The labels of its other sidebar entries, by token (`menu.<token>`): its seller variant as the
+   * admin list shows it ('My Shops'), its buyer variant, its seller and buyer pages. The seller's own
+   * list shows the same words, unless i18n/ words an entry for it (`menu.seller.<token>`, SPEC §2.6's).
+   */
+  menus?: Readonly<Record<string, string>>;
   title?: string;
   name?: string;
   fields?: Readonly<Record<string, string>>;

@@ -4,14 +4,18 @@ import { s } from '../../contract';
 import { registry, type ResourceDefinition } from '../../resources';
 import { i18nProvider, messages } from '../../i18n';
 import { missingWords, withWords } from '../../i18n/resourceWords';
+import { menuLabelKey } from '../../src/layout/SidebarMenu';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 describe('i18n: console strings as the specification words them', () => {
   // The sidebars' labels are checked against SPEC §2.6 typed by hand in tests/unit/spec.test.ts.
-  it('labels every sidebar entry, admin and seller, in both languages', () => {
+  it('labels every sidebar entry, admin, seller and buyer', () => {
     for (const entry of registry.access) expect(t(`menu.${entry.token}`), entry.token).not.toBe(`menu.${entry.token}`);
-    for (const token of registry.sellerTokens) expect(t(`menu.seller.${token}`), token).not.toBe(`menu.seller.${token}`);
+    for (const token of [...registry.sellerTokens, ...registry.buyerTokens]) {
+      const key = menuLabelKey(token, false);
+      expect(t(key), token).not.toBe(key);
+    }
   });
 
   it('holds the public pages’ strings (SPEC §2.2–2.4, §5)', () => {
@@ -76,6 +80,32 @@ describe("i18n: every declared resource's words, in each language", () => {
     expect(missingWords(declared, withWords({}, [declared], 'en'))).toEqual([]);
     expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['resources.wordless.fields.is_active', 'resources.wordless.fields.code']);
     expect(withWords({}, [declared], 'fr')).toMatchObject({ menu: { wordless: 'Sans mots' }, resources: { wordless: { hints: { code: 'des majuscules' } } } });
+  });
+
+  it("takes the labels of a resource's other sidebar entries from its words, and finds one they lack", () => {
+    const api: ResourceDefinition['api'] = {
+      save: '/entried', list: '/entrieds', status: '/entried/status', listShape: 'array', remove: 'id', activeAs: 'int', statusFields: [],
+      rules: { read: 'owner', create: 'owner', update: 'owner' }, buyerKey: 'buyer_id', fields: {},
+    };
+    const declared: ResourceDefinition = {
+      name: 'entried', title: 'Entried', api,
+      menu: { token: 'entried', path: '/entried', order: 1 },
+      seller: { token: 'my-entried', path: '/my-entried', order: 2, via: 'owner_id' },
+      buyer: { token: 'bought-entried', path: '/bought-entried', buyerOrder: 1 },
+      sellerPages: [{ token: 'entried-report', path: '/entried-report', sellerOrder: 9 }],
+      buyerPages: [{ token: 'entried-shelf', path: '/entried-shelf', buyerOrder: 2 }],
+      words: {
+        en: {
+          menu: 'Entried',
+          menus: { 'my-entried': 'My entried', 'bought-entried': 'Bought', 'entried-report': 'Report', 'entried-shelf': 'Shelf' },
+        },
+        fr: { menu: 'Entrées', menus: { 'my-entried': 'Mes entrées', 'bought-entried': 'Achetées', 'entried-report': 'Rapport' } },
+      },
+    };
+    const english = withWords({}, [declared], 'en');
+    expect(english).toMatchObject({ menu: { entried: 'Entried', 'my-entried': 'My entried', 'bought-entried': 'Bought', 'entried-shelf': 'Shelf' } });
+    expect(missingWords(declared, english)).toEqual([]);
+    expect(missingWords(declared, withWords({}, [declared], 'fr'))).toEqual(['menu.entried-shelf']);
   });
 
   it("finds a list filter's label or value a declaration lacks", () => {

@@ -9,7 +9,7 @@ import { createRegistry, derivedKeyIndex, i, KIND_LIMITS, n, s, type FieldSpec, 
 import { canUse, menuFor } from '../../authProvider';
 import { registry } from '../../resources';
 import { loadRegistry } from '../../server/registry';
-import { en } from '../../i18n/en';
+import { en, messages } from '../../i18n';
 import type { ResourceDefinition } from '../../resources/types';
 import type { Field } from '../../src/screens/types';
 import { compactLines } from '../../src/screens/CompactList';
@@ -17,6 +17,8 @@ import { compactLines } from '../../src/screens/CompactList';
 const profile = (abilities: number[], granted: string[]) => ({ abilities: JSON.stringify(abilities), granted_accesses: JSON.stringify(granted) });
 const paths = (p: ReturnType<typeof profile>) => menuFor(p).map((e) => e.path);
 const admin = (granted: string[]) => profile([1, 2, 3], granted);
+/** The sidebar's labels, the resource files' words merged in. */
+const menuWords = messages.menu as Record<string, unknown>;
 
 it('the console and the server find the same resource files', async () => {
   const server = await loadRegistry();
@@ -50,7 +52,7 @@ it("gives buyers the dashboard, then the buyer entries in their order, none of t
     expect(registry.access.map((a) => a.token)).not.toContain(token);
     expect(registry.assignable).not.toContain(token);
     expect(registry.sellerTokens).not.toContain(token);
-    expect(en.menu[token as keyof typeof en.menu], token).toEqual(expect.any(String));
+    expect(menuWords[token], token).toEqual(expect.any(String));
   }
   const noKey = { ...registry.resources.find((r) => r.buyer)!, name: 'bought', api: { ...registry.entity('orders'), buyerKey: undefined } };
   expect(() => createRegistry([noKey])).toThrow(/buyer variant without api.buyerKey/);
@@ -99,7 +101,7 @@ describe.each(screens.map((r) => [r.name, r] as const))('resource %s', (name, de
       // Sellers and admins read their own lists; a buyer variant is a buyer's.
       expect(canUse(profile([1, 2], []), buyer, 'list')).toBe(false);
       expect(canUse(admin([token]), buyer, 'list')).toBe(false);
-      expect(en.menu[def.buyer!.token as keyof typeof en.menu]).toEqual(expect.any(String));
+      expect(menuWords[def.buyer!.token]).toEqual(expect.any(String));
     });
   }
 
