@@ -11,6 +11,7 @@ import type { HttpClient } from '../../dataProvider';
 import {
   SESSION_KEY, canAccessToken, clearSession, createAuthProvider, getSession, menuFor, setSession,
 } from '../../authProvider';
+import { SELLER_SIDEBAR } from '../spec';
 
 const API = 'http://api.test/api';
 
@@ -255,8 +256,12 @@ describe('menuFor', () => {
     expect(menuFor(all)).toEqual([...registry.access]);
   });
 
-  it('seller: Dashboard, Shops, Orders, Products (SPEC §2.6), then My earnings and Packages', () => {
-    expect(menuFor(SELLER).map((e) => e.path)).toEqual(['/', '/my-shops', '/my-orders', '/my-products', '/my-earnings', '/packages']);
+  it("seller: Dashboard, Shops, Orders, Products (SPEC §2.6), then the seller's other entries and pages, in the registry's order", () => {
+    const entries = menuFor(SELLER);
+    expect(entries.slice(0, SELLER_SIDEBAR.length).map((e) => e.path)).toEqual(SELLER_SIDEBAR.map((e) => e.path));
+    expect(entries.map((e) => e.token)).toEqual(registry.sellerTokens);
+    expect(registry.sellerPages.length).toBeGreaterThan(0);
+    for (const page of registry.sellerPages) expect(entries.map((e) => e.path)).toContain(page.path);
   });
 
   it('buyer: the dashboard, then the buyer entries', () => {
