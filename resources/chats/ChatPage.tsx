@@ -47,7 +47,7 @@ function ChatCard({ chat, open, onOpen }: { chat: Chat; open: boolean; onOpen: (
   const save = useSaveChat();
   const card = cardOf(chat);
   return (
-    <Card variant="outlined" sx={{ width: 260, borderColor: open ? 'primary.main' : undefined }} role="article" aria-label={chat.user_name ?? ''}>
+    <Card variant="outlined" sx={{ width: { xs: '100%', sm: 260 }, borderColor: open ? 'primary.main' : undefined }} role="article" aria-label={chat.user_name ?? ''}>
       <CardContent sx={{ pb: 1 }}>
         <Chip size="small" color={card.received ? 'success' : 'warning'} label={translate(`resources.chats.choices.${card.received ? 'received' : 'incoming'}`)} />
         <Typography sx={{ fontWeight: 600, mt: 1 }}>{chat.user_name}</Typography>
@@ -140,7 +140,7 @@ export default function ChatPage() {
         <Typography>{translate('management.no_data')}</Typography>
       ) : (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
-          <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ flex: 1 }}>
+          <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ flex: 1, width: { xs: '100%', md: 'auto' } }}>
             {chats.map((chat) => (
               <ChatCard key={chat.id} chat={chat} open={chat.id === openId} onOpen={() => setOpenId(chat.id)} />
             ))}

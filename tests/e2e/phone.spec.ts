@@ -241,3 +241,19 @@ test("a buyer on a phone reaches each product's price and 'Add to cart' in the c
   await add.click();
   await expect(page.getByRole('button', { name: 'Cart: 1 item(s)' })).toBeVisible();
 });
+
+test('Chat Logs on a phone: each chat card spans the screen with even margins', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/chat-logs');
+  const cards = main(page).getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const heading = (await main(page).getByRole('heading', { level: 1 }).boundingBox())!;
+  for (const card of await cards.all()) {
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeCloseTo(heading.x, 0);
+    // As much room on its right as on its left.
+    expect(box.x + box.width).toBeGreaterThanOrEqual(390 - heading.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(390 - heading.x + 1);
+  }
+});
