@@ -1,13 +1,12 @@
 /** What the money pages share: amounts of the ledger (minor units) in their own currency, and tables. */
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, type SxProps, type Theme } from '@mui/material';
 import { ListContextProvider, useDataProvider, useLocaleState, useTranslate, type ListControllerResult } from 'react-admin';
 import { fromMinor, type Paginated } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { Pager } from '../../src/screens/ListParts';
 import { useRates } from '../../src/currency';
-import { usePhone } from '../../src/layout/usePhone';
+import { SmallTable } from '../../src/widgets/SmallTable';
 import { ownAmount } from '../orders/OrderDetails';
 
 export const K = 'resources.payouts';
@@ -22,37 +21,13 @@ export function useLedgerAmount() {
   return (minor: number, currency: string) => ownAmount(fromMinor(minor), currency, rates, locale);
 }
 
-/**
- * A small table with headers from `resources.payouts.fields`; cells right-aligned where asked. On a
- * phone its columns would run off-screen (a balance's Pay out button last), so each row stands as a
- * block of its cells, one to a line, each after its column's header (the headers' row is hidden).
- */
+/** A small table (SmallTable: stacked on a phone) with headers from `resources.payouts.fields`; cells right-aligned where asked. */
 export function LedgerTable({ label, columns, right = [], children }: { label: string; columns: readonly string[]; right?: readonly string[]; children: ReactNode }) {
   const translate = useTranslate();
-  const phone = usePhone();
-  const header = (c: string) => (c ? translate(`${K}.fields.${c}`) : '');
-  const stacked: SxProps<Theme> = {
-    '& thead': { display: 'none' },
-    '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
-    '& tbody td': { display: 'flex', flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', gap: 2, border: 0, py: 0.25, textAlign: 'right' },
-    '& tbody td::before': { color: 'text.secondary', textAlign: 'left' },
-    ...Object.fromEntries(columns.map((c, i) => [`& tbody td:nth-of-type(${i + 1})::before`, { content: JSON.stringify(header(c)) }])),
-  };
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label} sx={phone ? stacked : undefined}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c} align={right.includes(c) ? 'right' : 'left'}>
-                {header(c)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
+    <SmallTable label={label} headers={columns.map((c) => (c ? translate(`${K}.fields.${c}`) : ''))} right={columns.flatMap((c, i) => (right.includes(c) ? [i] : []))}>
+      {children}
+    </SmallTable>
   );
 }
 

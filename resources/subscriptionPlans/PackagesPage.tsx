@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, MenuItem, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, MenuItem, Stack, TableCell, TableRow, TextField, Typography,
 } from '@mui/material';
 import { Confirm, Title, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { localDate } from '../../i18n/format';
 import { PATHS, isOn } from '../../contract';
 import type { MarketplaceDataProvider } from '../../dataProvider';
 import { Money, useMoney } from '../../src/currency';
+import { SmallTable } from '../../src/widgets/SmallTable';
 import { inLanguage, messageOf } from '../../src/pages/messages';
 
 interface Plan {
@@ -174,36 +174,25 @@ export default function PackagesPage() {
               {translate(`${K}.mine`)}
             </Typography>
             {packages.data?.subscriptions.length ? (
-              <TableContainer sx={{ overflowX: 'auto' }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      {['shop', 'package', 'amount', 'from', 'to', 'state'].map((c) => (
-                        <TableCell key={c}>{translate(`${K}.columns.${c}`)}</TableCell>
-                      ))}
+              <SmallTable label={translate(`${K}.mine`)} headers={['shop', 'package', 'amount', 'from', 'to', 'state'].map((c) => translate(`${K}.columns.${c}`))}>
+                {packages.data.subscriptions.map((s) => {
+                  const state = stateOf(s, today);
+                  return (
+                    <TableRow key={s.id}>
+                      <TableCell>{s.shop_name}</TableCell>
+                      <TableCell>{`${s.type} · ${s.nature}`}</TableCell>
+                      <TableCell>
+                        <Money amount={s.amount} currency={s.currency} />
+                      </TableCell>
+                      <TableCell>{localDate(s.start_date ?? '', locale)}</TableCell>
+                      <TableCell>{localDate(s.end_date ?? '', locale)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" color={STATE_COLOR[state]} label={translate(`${K}.states.${state}`)} />
+                      </TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {packages.data.subscriptions.map((s) => {
-                      const state = stateOf(s, today);
-                      return (
-                        <TableRow key={s.id}>
-                          <TableCell>{s.shop_name}</TableCell>
-                          <TableCell>{`${s.type} · ${s.nature}`}</TableCell>
-                          <TableCell>
-                            <Money amount={s.amount} currency={s.currency} />
-                          </TableCell>
-                          <TableCell>{localDate(s.start_date ?? '', locale)}</TableCell>
-                          <TableCell>{localDate(s.end_date ?? '', locale)}</TableCell>
-                          <TableCell>
-                            <Chip size="small" color={STATE_COLOR[state]} label={translate(`${K}.states.${state}`)} />
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                  );
+                })}
+              </SmallTable>
             ) : (
               <Typography>{translate(`${K}.none_yet`)}</Typography>
             )}

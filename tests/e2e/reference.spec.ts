@@ -264,6 +264,17 @@ test('a seller subscribes a shop on Packages; an admin activates it on Subscript
 
   await page.reload();
   await expect(mine.getByRole('row').filter({ hasText: shopName })).toContainText('Active');
+
+  // On a phone each subscription stands as lines, its state (the last column) in sight: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = mine.getByRole('table', { name: 'Your subscriptions' });
+  await expect(table.locator('thead')).toBeHidden();
+  const state = table.getByRole('row').filter({ hasText: shopName }).getByText('Active', { exact: true });
+  await expect(state).toBeVisible();
+  for (const shown of [table, state]) {
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
 });
 
 test('an admin renames a subcategory and moves it to another category, seen on the Categories list', async ({ page, request }) => {
