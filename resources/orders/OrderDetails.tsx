@@ -12,6 +12,7 @@ import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { dateTimePattern } from '../../i18n/format';
 import { formatMoney, fromMinor, percentOf, toMinor, type Rate } from '../../contract';
 import { Money, useMoney, useRates } from '../../src/currency';
+import { SmallTable } from '../../src/widgets/SmallTable';
 
 type OrderLike = Record<string, unknown>;
 
@@ -126,6 +127,11 @@ export default function OrderDetails({ order }: OrderDialogProps) {
   // The marketplace's share is for admins and the order's seller, never the buyer.
   const { permissions } = usePermissions<{ role?: string }>();
   const shares = permissions?.role !== undefined && permissions.role !== 'buyer' && items.some((it) => it.commission_rate !== undefined && it.commission_rate !== null);
+  const itemHeaders = [
+    t('product'), t('quantity'), t('price', { currency }), t('line_total', { currency }),
+    ...(shares ? [t('commission', { currency }), t('net', { currency })] : []),
+    ...(converted ? [t('line_total', { currency: viewer })] : []),
+  ];
   return (
     <Stack spacing={2} aria-label={t('title')}>
       <Table size="small" aria-label={t('summary')}>
@@ -150,40 +156,27 @@ export default function OrderDetails({ order }: OrderDialogProps) {
           {t('items')}
         </Typography>
         {items.length ? (
-          <Table size="small" aria-label={t('items')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('product')}</TableCell>
-                <TableCell align="right">{t('quantity')}</TableCell>
-                <TableCell align="right">{t('price', { currency })}</TableCell>
-                <TableCell align="right">{t('line_total', { currency })}</TableCell>
-                {shares && <TableCell align="right">{t('commission', { currency })}</TableCell>}
-                {shares && <TableCell align="right">{t('net', { currency })}</TableCell>}
-                {converted && <TableCell align="right">{t('line_total', { currency: viewer })}</TableCell>}
+          <SmallTable label={t('items')} headers={itemHeaders} right={itemHeaders.map((_, i) => i).slice(1)}>
+            {items.map((it, k) => (
+              <TableRow key={`${it.product_id ?? k}`}>
+                <TableCell>{text(it.name) || `#${text(it.product_id)}`}</TableCell>
+                <TableCell align="right">{text(it.quantity)}</TableCell>
+                <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates, locale)}</TableCell>
+                <TableCell align="right">{ownAmount(Number(it.price ?? 0) * Number(it.quantity ?? 0), it.currency || currency, rates, locale)}</TableCell>
+                {shares && (
+                  <TableCell align="right">
+                    {`${ownAmount(lineShares(it).commission, it.currency || currency, rates, locale)} (${t('rate', { rate: Number(it.commission_rate ?? 0).toLocaleString(locale) })})`}
+                  </TableCell>
+                )}
+                {shares && <TableCell align="right">{ownAmount(lineShares(it).net, it.currency || currency, rates, locale)}</TableCell>}
+                {converted && (
+                  <TableCell align="right">
+                    <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
+                  </TableCell>
+                )}
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((it, k) => (
-                <TableRow key={`${it.product_id ?? k}`}>
-                  <TableCell>{text(it.name) || `#${text(it.product_id)}`}</TableCell>
-                  <TableCell align="right">{text(it.quantity)}</TableCell>
-                  <TableCell align="right">{ownAmount(it.price, it.currency || currency, rates, locale)}</TableCell>
-                  <TableCell align="right">{ownAmount(Number(it.price ?? 0) * Number(it.quantity ?? 0), it.currency || currency, rates, locale)}</TableCell>
-                  {shares && (
-                    <TableCell align="right">
-                      {`${ownAmount(lineShares(it).commission, it.currency || currency, rates, locale)} (${t('rate', { rate: Number(it.commission_rate ?? 0).toLocaleString(locale) })})`}
-                    </TableCell>
-                  )}
-                  {shares && <TableCell align="right">{ownAmount(lineShares(it).net, it.currency || currency, rates, locale)}</TableCell>}
-                  {converted && (
-                    <TableCell align="right">
-                      <Money amount={Number(it.price ?? 0) * Number(it.quantity ?? 0)} currency={it.currency || currency} />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </SmallTable>
         ) : (
           <Typography color="text.secondary">{t('no_items', { count: text(order.number_of_items) || '0' })}</Typography>
         )}

@@ -58,6 +58,16 @@ test("My Orders on a phone: each order's status and total on screen, a row opens
   await first.getByRole('button').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Order details' })).toBeVisible();
+  // Its items stand as lines, each value after its column's name, none off to the side.
+  const items = page.getByRole('dialog').getByRole('table', { name: 'Items' });
+  await expect(items.locator('thead')).toBeHidden();
+  const cells = items.locator('tbody tr').first().locator('td');
+  await expect(cells.first()).toBeVisible();
+  expect(await cells.count()).toBeGreaterThanOrEqual(4);
+  for (const cell of await cells.all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
 });
 
 test('every list screen of an admin is a compact list on a phone, none a table', async ({ page }) => {
