@@ -1104,6 +1104,7 @@ export const en = {
     parent_own: 'parent id must be one of your own orders',
     placed_fixed: 'The %{fields} of a placed order cannot be changed',
     payment_recorded: 'A recorded payment is undone by a refund: the paid total of order %{id} cannot go below %{amount} %{currency}',
+    cancelled_refunded: 'Order %{id} was cancelled after it was paid and its payment refunded: it stays cancelled; place a new order',
     shop_address_unknown: "The shop's address (%{place}) is not in the location directory: the delivery distance cannot be worked out",
     address_unknown: "%{place} is not in the location directory: check the delivery address's country",
     no_mile_price: 'Delivery to %{country} is not available yet: no per-mile price is set for it',

@@ -1085,6 +1085,7 @@ export const fr = {
     parent_own: "parent id doit être l'une de vos propres commandes",
     placed_fixed: "Ces champs d'une commande passée ne peuvent pas être modifiés : %{fields}",
     payment_recorded: "Un paiement enregistré s'annule par un remboursement : le total payé de la commande %{id} ne peut pas descendre sous %{amount} %{currency}",
+    cancelled_refunded: 'La commande %{id} a été annulée après avoir été payée, et son paiement remboursé : elle reste annulée ; passez une nouvelle commande',
     shop_address_unknown: "L'adresse de la boutique (%{place}) n'est pas dans l'annuaire des lieux : la distance de livraison ne peut pas être calculée",
     address_unknown: "%{place} n'est pas dans l'annuaire des lieux : vérifiez le pays de l'adresse de livraison",
     no_mile_price: "La livraison vers %{country} n'est pas encore disponible : aucun prix au mile n'est fixé pour ce pays",

@@ -11,7 +11,8 @@
  *   UPDATE, so concurrent checkouts never sell the last item twice); a buyer holds at most
  *   ORDER_MAX_PER_BUYER of a product in unpaid open orders; an unpaid New Order holds its stock for
  *   ORDER_HOLD_MINUTES, then the sweep cancels it with the reason 'hold_expired'; cancelling gives
- *   the stock back exactly once (stock_returned_at), reopening a cancelled order takes it again.
+ *   the stock back exactly once (stock_returned_at), reopening a cancelled order takes it again; a
+ *   paid order, once cancelled (its payment refunded), is not reopened.
  * - Money (server/ledger/): each line keeps its category's commission rate as it was at checkout; a
  *   save that makes the order paid, delivers or cancels it moves its earnings in the same transaction.
  */
@@ -478,6 +479,18 @@ async function keepRecordedPayment(db: DB, values: Row, before: Row) {
   );
 }
 
+/**
+ * A paid order cancelled (its sale posted, then its earnings closed by the cancellation, the rest of
+ * its payment refunded) stays cancelled: reopened, it would take its stock again and could be shipped
+ * while the money is back with the buyer and its earnings are closed for good. An order cancelled
+ * before it was paid in full may still be reopened (followStatus takes its stock again).
+ */
+async function keepRefundedCancelled(db: DB, values: Row, before: Row) {
+  if (Number(before.status) !== CANCELLED || values.status === undefined || Number(values.status) === CANCELLED) return;
+  if (!(await earningFor(db, Number(before.id)))?.closed_at) return;
+  throw badRequest(`Order ${Number(before.id)} was cancelled after it was paid and its payment refunded: it stays cancelled; place a new order`);
+}
+
 export const hooks: EntityHooks = {
   async beforeWrite(ctx, values, before, body) {
     if (!before) return checkout(ctx, values, body);
@@ -488,6 +501,7 @@ export const hooks: EntityHooks = {
     const fixed = PLACED.filter((key) => values[key] !== undefined && values[key] !== (before[key] ?? null));
     if (fixed.length) throw forbidden(`The ${fixed.join(', ').replace(/_/g, ' ')} of a placed order cannot be changed`);
     await keepRecordedPayment(ctx.db, values, before);
+    await keepRefundedCancelled(ctx.db, values, before);
     // paid_total_fxws holds paid_total's amount (docs/decisions.md, "Amount fields"): it is what the
     // dashboard adds up, so a payment recorded in paid_total counts there too, and nothing else sets it.
     if (values.paid_total !== undefined || values.paid_total_fxws !== undefined) {

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { api, DEMO, nameOf, newCategory, newProduct, newShop, sidebar, signedIn, unique } from './helpers';
+import { api, apiLogin, DEMO, nameOf, newCategory, newProduct, newShop, sidebar, signedIn, unique } from './helpers';
 import { registered } from './reference-helpers';
 import { ORDER_STATUS_NAMES } from '../spec';
 
@@ -78,7 +78,7 @@ test.describe('orders', () => {
     await expect(dialog.getByRole('list', { name: 'Status history' })).toContainText(`New Order → Order Shipped: by ${await nameOf(request, DEMO.admin)}`);
   });
 
-  test('a seller reviews an order of their shop on My Orders', async ({ page, request }) => {
+  test('a seller reviews an order of their shop on My Orders; once paid and cancelled, it stays cancelled, as the server says', async ({ page, request }) => {
     const [mine, theirs] = [await placedOrder(request), await placedOrder(request)];
     await signedIn(page, mine.seller);
     await sidebar(page).getByRole('menuitem', { name: 'Orders', exact: true }).click();
@@ -98,6 +98,17 @@ test.describe('orders', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Order status updated successfully', { exact: true })).toBeVisible();
     await expect(row(page, mine.tracking)).toContainText('Order in Transit');
+
+    // An admin records its payment, then cancels it (its payment refunded): it is not reopened.
+    const admin = (await apiLogin(request, DEMO.admin.email, DEMO.admin.password)).token;
+    expect((await api(request, '/order', { id: mine.id, paid_total: mine.total }, admin)).status).toBe(true);
+    expect((await api(request, '/order/status', { id: mine.id, status: 6 }, admin)).status).toBe(true);
+    await page.reload();
+    await expect(row(page, mine.tracking)).toContainText('Order Cancelled');
+    await page.getByRole('radio', { name: 'Order Shipped' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(`Order ${mine.id} was cancelled after it was paid and its payment refunded: it stays cancelled; place a new order`, { exact: true })).toBeVisible();
+    await expect(row(page, mine.tracking)).toContainText('Order Cancelled');
   });
 
   test("My Orders' rows come with their status and totals, never filled in after the rows", async ({ page, request }) => {

@@ -64,6 +64,8 @@ const balanceOf = async (token: string, shopId = shop) => {
   expect(res.body.status).toBe(true);
   return res.body.HLL!.find((b) => b.currency === 'USD');
 };
+/** The refusal of moving a paid order out of 'Order Cancelled', its payment refunded. */
+const staysCancelled = (orderId: number) => `Order ${orderId} was cancelled after it was paid and its payment refunded: it stays cancelled; place a new order`;
 const postingsOf = async (orderId: number) =>
   (await s.post<unknown, { data: Posting[] }>('/ledger', { page: 1, per_page: 100, order_id: orderId }, admin)).body.HLL!.data;
 
@@ -195,13 +197,14 @@ describe('the money of one order, from payment to statement', () => {
     expect(fits.body.HLL.quotes[0].total).toBe(most);
   });
 
-  it('earnings of an undelivered order stay pending; cancelling a paid order refunds it and they never become available', async () => {
+  it('earnings of an undelivered order stay pending; cancelling a paid order refunds it, they never become available, and it stays cancelled', async () => {
     const before = (await balanceOf(admin))!;
     const order = await placeAndPay([{ product_id: products[0], quantity: 1 }]);
     expect(await balanceOf(admin)).toMatchObject({ pending: before.pending + 3600, available: before.available });
     await s.post('/order/status', { id: order.id, status: 6 }, admin);
     expect(await balanceOf(admin)).toMatchObject({ pending: before.pending, available: before.available });
-    await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    const delivered = await s.post('/order/status', { id: order.id, status: 5 }, admin);
+    expect(delivered).toMatchObject({ http: 400, body: { status: false, query: staysCancelled(order.id) } });
     expect(await balanceOf(admin)).toMatchObject({ pending: before.pending, available: before.available });
     const refund = await s.post('/refund', { order_id: order.id, reason: 'again' }, admin);
     expect(refund.http).toBe(409);
@@ -289,6 +292,82 @@ describe('a recorded payment', () => {
     expect((await pay(order.id, order.total)).body.status).toBe(true);
     expect(await pending()).toBe(sold + 2250);
     expect((await pay(order.id, 10)).body.query).toBe(undone(order.id, order.total));
+  });
+});
+
+describe('a cancelled order', () => {
+  let own: number;
+  let owner: string;
+  let item: number;
+  beforeAll(async () => {
+    owner = (await s.userWith(SELLER)).token;
+    const made = await s.post('/shop', { ...shopBody('Cancel Shop'), category_id: category }, owner);
+    expect(made.body.status).toBe(true);
+    own = Number(made.body.detail.id);
+    item = Number((await s.db
+      .insertInto('products')
+      .values({ name: 'Kettle', price: 25, sale_price: 0, currency: 'USD', in_stock: 50, state: 'active', shop_id: own, category_id: category, subcategory_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id);
+  });
+  const place = async (): Promise<{ id: number; total: number }> => {
+    const placed = await s.post('/order', { shop_id: own, items: [{ product_id: item, quantity: 1 }], shipping_address: address }, buyer);
+    expect(placed.body.status).toBe(true);
+    return placed.body.detail;
+  };
+  const pay = async (id: number, paid: number) => expect((await s.post('/order', { id, paid_total: paid }, admin)).body.status).toBe(true);
+  const cancel = async (id: number) => expect((await s.post('/order/status', { id, status: 6 }, admin)).body.status).toBe(true);
+  const stock = async () => Number((await s.db.selectFrom('products').select('in_stock').where('id', '=', item).executeTakeFirstOrThrow()).in_stock);
+  const row = (id: number) => s.db.selectFrom('orders').select(['status', 'paid_total', 'stock_returned_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const events = async (id: number) => (await s.db.selectFrom('orderEvents').select('id').where('order_id', '=', id).execute()).length;
+  /** Every call that moves an order to another status: the status call and the save, an admin's and the seller's, and the REST face. */
+  const moves = (id: number): [string, () => Promise<{ http: number; body: { status?: boolean; query?: string } }>][] => [
+    ["an admin's status call", () => s.post('/order/status', { id, status: 2 }, admin)],
+    ["the seller's status call (My Orders' state)", () => s.post('/order/status', { id, state: 3 }, owner)],
+    ["an admin's save", () => s.post('/order', { id, status: 5 }, admin)],
+    ["the seller's save", () => s.post('/order', { id, status: 1 }, owner)],
+    ['the REST face', () => s.send('PUT', `/rest/orders/${id}`, { status: 4 }, admin)],
+  ];
+
+  it('once paid and cancelled (its payment refunded), stays cancelled whichever call moves it; saved as cancelled, it is taken', async () => {
+    const refundedFirst = await place();
+    await pay(refundedFirst.id, refundedFirst.total);
+    expect((await s.post('/refund', { order_id: refundedFirst.id, reason: 'Changed their mind' }, admin)).body.status).toBe(true);
+    for (const order of [await place(), refundedFirst]) {
+      if (order !== refundedFirst) await pay(order.id, order.total);
+      await cancel(order.id);
+      const stocked = await stock();
+      const told = await events(order.id);
+      const pending = (await balanceOf(admin, own))?.pending;
+      for (const [call, move] of moves(order.id)) {
+        const refused = await move();
+        expect(refused.http, call).toBe(400);
+        expect(refused.body, call).toMatchObject({ status: false, query: staysCancelled(order.id) });
+      }
+      // Nothing moved: still cancelled with its stock on sale, no line in its timeline, the money where the refund put it.
+      expect(await row(order.id)).toMatchObject({ status: 6, paid_total: order.total, stock_returned_at: expect.any(String) });
+      expect(await stock()).toBe(stocked);
+      expect(await events(order.id)).toBe(told);
+      expect((await balanceOf(admin, own))?.pending).toBe(pending);
+      expect((await s.post('/order/status', { id: order.id, status: 6 }, owner)).body.status).toBe(true);
+      expect((await s.post('/order', { id: order.id, status: 6 }, admin)).body.status).toBe(true);
+    }
+  });
+
+  it('not paid in full when cancelled, is reopened by every call, taking its stock again', async () => {
+    for (const paid of [0, 10]) {
+      const order = await place();
+      if (paid) await pay(order.id, paid);
+      for (const [call, move] of moves(order.id)) {
+        await cancel(order.id);
+        const stocked = await stock();
+        const reopened = await move();
+        expect(reopened.http, call).toBe(200);
+        expect(Number((await row(order.id)).status), call).not.toBe(6);
+        expect(await stock(), call).toBe(stocked - 1);
+      }
+      expect((await row(order.id)).paid_total).toBe(paid);
+    }
   });
 });
 
