@@ -6,6 +6,7 @@
  */
 import type { EntityContract } from '../contract';
 import { now, type DB, type Row } from './db';
+import { dueOf, pastDue, sweepEach, type Due, type SweepRun } from './sweeps';
 import type { FileKind, FileStore } from './storage';
 import { cleanTag } from './uploads';
 
@@ -52,31 +53,39 @@ export async function attachFiles(db: DB, entity: EntityContract, row: Row): Pro
 }
 
 /**
- * Removes uploads no record ever named that are older than the grace period at `at`. Each row is
- * deleted only if it is still unattached, and its files removed in the same transaction: with
- * several processes, one of them removes each, and an upload replacing the same name waits for it.
+ * Removes uploads no record ever named that are older than the grace period at `at`; answers how
+ * many. Each row is deleted only if it is still unattached, and its files removed in the same
+ * transaction: with several processes, one of them removes each, and an upload replacing the same
+ * name waits for it. An upload whose files the store does not remove keeps its row, is reported with
+ * its keys and left to the next run, and the others go on (server/sweeps.ts); without `report`, the
+ * first failure is thrown.
  */
-export async function sweepUnattached(db: DB, store: FileStore, at: number, graceMs: number): Promise<number> {
+export async function sweepUnattached(db: DB, store: FileStore, at: number, graceMs: number, run: Partial<Omit<SweepRun, 'db'>> = {}): Promise<number> {
   const before = new Date(at - graceMs).toISOString();
-  const rows = await db
-    .selectFrom('uploads').select(['id', 'kind', 'file_name', 'thumb_name'])
-    .where('attached_at', 'is', null).where('created_at', '<', before)
-    .orderBy('id').limit(1000).execute();
-  let swept = 0;
-  for (const row of rows) {
-    await db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('uploads').where('id', '=', Number(row.id)).where('attached_at', 'is', null).executeTakeFirst();
-      if (Number(gone.numDeletedRows) === 0) return;
-      await store.remove(KIND_FOLDER[String(row.kind)] ?? 'images', [row.file_name, row.thumb_name].filter(Boolean).map(String));
-      swept++;
-    });
-  }
-  return swept;
+  const due = (after: Due | undefined, limit: number) => {
+    let query = db.selectFrom('uploads').select(['id', 'created_at as at']).where('attached_at', 'is', null).where('created_at', '<', before);
+    if (after) query = query.where(pastDue('created_at', 'id', after));
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute().then(dueOf);
+  };
+  const report = run.report ?? ((error: unknown) => { throw error; });
+  return sweepEach({ db, report, stopping: run.stopping }, 'the upload', due, async (trx, id) => {
+    const gone = await trx.deleteFrom('uploads').where('id', '=', id).where('attached_at', 'is', null)
+      .returning(['kind', 'file_name', 'thumb_name']).executeTakeFirst();
+    if (!gone) return false;
+    const kind = KIND_FOLDER[String(gone.kind)] ?? 'images';
+    const names = [gone.file_name, gone.thumb_name].filter(Boolean).map(String);
+    try {
+      await store.remove(kind, names);
+    } catch (error) {
+      throw new Error(`the file store did not remove ${names.map((name) => `${kind}/${name}`).join(', ')}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    return true;
+  });
 }
 
-/** Sweeps every 10 minutes, without keeping the process alive; returns a stop function. */
+/** Sweeps every 10 minutes, without keeping the process alive; each upload that fails goes to `onError`; returns a stop function. */
 export function scheduleSweep(db: DB, store: FileStore, graceMs: number, clock: () => number, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => void sweepUnattached(db, store, clock(), graceMs).catch(onError), SWEEP_EVERY);
+  const timer = setInterval(() => void sweepUnattached(db, store, clock(), graceMs, { report: onError }).catch(onError), SWEEP_EVERY);
   timer.unref();
   return () => clearInterval(timer);
 }

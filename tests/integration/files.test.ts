@@ -12,6 +12,7 @@ import { zip } from '../fixtures/zip';
 import { DEFAULT_LIMITS } from '../../server/throttle';
 import { DEFAULT_UPLOAD_POLICY, sweepUnattached } from '../../server/attachments';
 import { DiskStore } from '../../server/storage';
+import { SweepError } from '../../server/sweeps';
 import { reencodeImage } from '../../server/uploads';
 import { imageTag } from '../../resources/products/images';
 import { fr } from '../../i18n/fr';
@@ -370,6 +371,39 @@ describe('sweeping unattached files', () => {
     expect(await left(applicant.id)).toEqual([{ file_name: `cv_${applicant.id}.docx` }]);
     expect(await left(other.id)).toEqual([]);
     expect(fs.existsSync(path.join(s.dataDir, 'files', 'documents', `cv_${other.id}.docx`))).toBe(false);
+  });
+
+  it('sweeps the uploads after one the store does not remove, reports that one with its keys, and sweeps it once the store does', async () => {
+    await upload('/upload-image', four([PNG]), { tag: mine('Swept_refused') }, tokens.seller);
+    await upload('/upload-image', four([PNG]), { tag: mine('Swept_behind') }, tokens.seller);
+    const row = (tag: string) => s.db.selectFrom('uploads').select(['id', 'file_name', 'thumb_name', 'created_at']).where('tag', '=', tag).executeTakeFirst();
+    const refused = (await row(mine('Swept_refused')))!;
+    const behind = (await row(mine('Swept_behind')))!;
+    expect(String(refused.created_at) <= String(behind.created_at) && Number(refused.id) < Number(behind.id)).toBe(true);
+    const exists = (name: unknown) => fs.existsSync(path.join(s.dataDir, 'files', 'images', String(name)));
+    /** The disk, but for one object it does not remove (as a bucket refusing one key). */
+    class RefusingStore extends DiskStore {
+      override async remove(kind: 'images' | 'documents', names: readonly string[]) {
+        if (names.includes(String(refused.file_name))) throw new Error('Access Denied');
+        return super.remove(kind, names);
+      }
+    }
+    const grace = DEFAULT_UPLOAD_POLICY.graceMs;
+    const later = Date.parse(String(behind.created_at)) + grace + 1;
+    const reports: unknown[] = [];
+    expect(await sweepUnattached(s.db, new RefusingStore(s.dataDir), later, grace, { report: (error) => reports.push(error) })).toBeGreaterThanOrEqual(1);
+    expect([await row(mine('Swept_behind')), exists(behind.file_name), exists(behind.thumb_name)]).toEqual([undefined, false, false]);
+    expect([await row(mine('Swept_refused')), exists(refused.file_name)]).toEqual([refused, true]);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toBeInstanceOf(SweepError);
+    expect(reports[0]).toMatchObject({
+      recordId: Number(refused.id),
+      message: `Sweeping the upload ${Number(refused.id)} failed: the file store did not remove images/${String(refused.file_name)}, images/${String(refused.thumb_name)}: Access Denied`,
+    });
+    // Without a report, the failure is thrown; the next run with a store that removes it sweeps it.
+    await expect(sweepUnattached(s.db, new RefusingStore(s.dataDir), later, grace)).rejects.toThrow(SweepError);
+    expect(await sweepUnattached(s.db, new DiskStore(s.dataDir), later, grace)).toBe(1);
+    expect([await row(mine('Swept_refused')), exists(refused.file_name), exists(refused.thumb_name)]).toEqual([undefined, false, false]);
   });
 });
 
